@@ -1,0 +1,69 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
+
+const featureDir = './src/web/features';
+const features = existsSync(featureDir)
+  ? readdirSync(featureDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+const crossFeatureZones = features.map((name) => ({
+  target: `${featureDir}/${name}`,
+  from: featureDir,
+  except: [`./${name}`],
+  message: 'A feature must not import another feature; compose them in a route.',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', '.tmp', 'src/server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // Code flows one way (bulletproof-react): shared → features → app/routes; server and
+    // browser never import each other; a feature never imports another feature.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/server', './src/web'] },
+            { target: './src/web', from: './src/server' },
+            { target: './src/server', from: './src/web' },
+            ...crossFeatureZones,
+            { target: './src/web/features', from: ['./src/web/app', './src/web/routes'] },
+            {
+              target: './src/web/components',
+              from: ['./src/web/features', './src/web/app', './src/web/routes'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import '../shared/zod-ja.ts';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { publicConfigRoutes } from './modules/platform/public-config.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built SPA lives; tests point it at a fixture or leave it missing. */
+  webDir?: string;
+}
+
+/** Redacted everywhere: tokens and passwords never reach the logs. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+];
+
+export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(config),
+    trustProxy: config.isProduction,
+    bodyLimit: 2 * 1024 * 1024,
+    // Never let a slow client hold a socket forever.
+    requestTimeout: 120_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  // Order matters: external plugins, then the error shape, then feature routes, then the SPA.
+  await registerSecurity(app, config);
+  registerErrorHandler(app);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(publicConfigRoutes, { prefix: '/api' });
+
+  await registerSpa(app, options.webDir);
+  return app;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildConfig, ConfigError, parseEnv } from './config.ts';
+
+describe('configuration', () => {
+  it('uses the embedded defaults with no configuration', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.ADMIN_USERNAME).toBe('admin');
+    expect(env.FETCH_ALLOW_PRIVATE).toBe(false);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('rejects a bad value with a clear Japanese message naming the variable', () => {
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres:\/\//);
+    expect(() => parseEnv({ JWT_SECRET: 'short' })).toThrow(/32文字以上/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', OPENAI_API_KEY: '  ' }).OPENAI_API_KEY).toBeUndefined();
+  });
+
+  it('generates the signing secret once and keeps it in the data directory', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const first = buildConfig(parseEnv({ DATA_DIR: dir }));
+    const second = buildConfig(parseEnv({ DATA_DIR: dir }));
+    expect(first.jwtSecret).toHaveLength(64);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+  });
+
+  it('refuses to start in production without JWT_SECRET', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(() => buildConfig(parseEnv({ NODE_ENV: 'production', DATA_DIR: dir }))).toThrow(
+      /JWT_SECRET/,
+    );
+  });
+});

@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads. The names in DECISIONS §9 are a contract with outside
+ * tests: keep them. Everything is optional so that `npm start` works with no
+ * configuration (embedded defaults, DECISIONS §6).
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const optionalUrl = optionalString.pipe(
+  z.url({ message: '有効なURLを指定してください' }).optional(),
+);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'postgres:// で始まる接続文字列を指定してください')
+      .optional(),
+  ),
+  JWT_SECRET: optionalString.pipe(
+    z.string().min(32, '32文字以上のランダムな文字列を指定してください').optional(),
+  ),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+  GOOGLE_MODEL: z.string().default('gemini-2.5-pro'),
+  OPENAI_COMPATIBLE_BASE_URL: optionalUrl,
+  OPENAI_COMPATIBLE_MODEL: optionalString,
+  OPENAI_COMPATIBLE_API_KEY: optionalString,
+  AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('FAQ工房 <no-reply@faq-kobo.example>'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: z.string().default('auto'),
+  FETCH_ALLOW_PRIVATE: booleanFlag,
+  CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(30).default(10),
+  OPERATOR_API_KEY: optionalString,
+  PROJECT_ID: z.string().min(1).default('faq-kobo'),
+  BRAND_NAME: z.string().default('FAQ工房'),
+  SELLER_NAME: z.string().default('株式会社FAQ工房'),
+  SELLER_REPRESENTATIVE: z.string().default('代表取締役 山田 太郎'),
+  SELLER_ADDRESS: z.string().default('〒100-0005 東京都千代田区丸の内1-1-1'),
+  SELLER_PHONE: z.string().default('03-0000-0000（受付時間 平日10:00〜17:00）'),
+  SUPPORT_EMAIL: z.string().default('support@faq-kobo.example'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  isProduction: boolean;
+  jwtSecret: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads `.env` (optional) without overriding variables already set in the environment. */
+export function loadDotEnv(file = '.env'): void {
+  if (!existsSync(file)) return;
+  process.loadEnvFile(file);
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  - ${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`設定値が正しくありません:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/**
+ * The signing secret must survive restarts, or every user would be signed out. In embedded
+ * mode it is generated once and kept in the data directory; production must configure it.
+ */
+function resolveJwtSecret(env: Env, dataDir: string): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError('本番環境では JWT_SECRET を設定してください（32文字以上）');
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function buildConfig(env: Env): Config {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    dataDir,
+    isProduction: env.NODE_ENV === 'production',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    jwtSecret: resolveJwtSecret(env, dataDir),
+  };
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  return buildConfig(parseEnv(source));
+}

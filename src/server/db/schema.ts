@@ -1,0 +1,297 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for PGlite and PostgreSQL. Table names are the spec's entity names in
+ * snake_case (spec §3). Times are stored in UTC (timestamptz) and shown in Japan time.
+ */
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    displayName: text('display_name'),
+    avatarUrl: text('avatar_url'),
+    /** The balance. Always equals the sum of this user's credit_transactions rows. */
+    credits: integer('credits').notNull().default(0),
+    /** Credits held for running generations; spendable = credits - reservedCredits. */
+    reservedCredits: integer('reserved_credits').notNull().default(0),
+    referralCode: text('referral_code'),
+    aiProvider: text('ai_provider'),
+    aiCustomInstructions: text('ai_custom_instructions'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_referral_code_unique').on(table.referralCode),
+    check('users_credits_non_negative', sql`${table.credits} >= 0`),
+    check(
+      'users_reserved_within_balance',
+      sql`${table.reservedCredits} >= 0 AND ${table.reservedCredits} <= ${table.credits}`,
+    ),
+  ],
+);
+
+/** Rotating refresh tokens, stored only as SHA-256 hashes; one family per sign-in. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(table.tokenHash),
+    index('refresh_tokens_family_idx').on(table.familyId),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('password_reset_tokens_hash_unique').on(table.tokenHash)],
+);
+
+/** Every e-mail the product sends is written here first; SMTP delivery updates the row. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text'),
+    html: text('html'),
+    kind: text('kind').notNull().default('other'),
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('email_outbox_created_idx').on(table.createdAt)],
+);
+
+export const creditTransactions = pgTable(
+  'credit_transactions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** signup_bonus, referral, referral_bonus, usage, purchase, credit, debit, others. */
+    type: text('type').notNull(),
+    /** Negative = consumption. */
+    amount: integer('amount').notNull(),
+    description: text('description').notNull().default(''),
+    /** What caused the row (a payment, a generation); unique where replay must not double it. */
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('credit_transactions_user_created_idx').on(table.userId, table.createdAt, table.id),
+    uniqueIndex('credit_transactions_reference_unique').on(table.reference),
+  ],
+);
+
+/** Credits held while a generation answers; settled (captured/released) exactly once. */
+export const creditReservations = pgTable(
+  'credit_reservations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    generationId: text('generation_id'),
+    amount: integer('amount').notNull(),
+    captured: integer('captured').notNull().default(0),
+    status: text('status').notNull().default('held'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('credit_reservations_status_idx').on(table.status)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    /** The provider's checkout session id: crediting is keyed on it, so replays grant once. */
+    sessionId: text('session_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    credits: integer('credits').notNull(),
+    amountYen: integer('amount_yen').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('payments_session_unique').on(table.sessionId),
+    index('payments_user_idx').on(table.userId),
+  ],
+);
+
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: text('id').primaryKey(),
+    referralCode: text('referral_code').notNull(),
+    referrerUserId: text('referrer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referredUserId: text('referred_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** pending, completed, rewarded. */
+    status: text('status').notNull().default('pending'),
+    signupBonusGiven: integer('signup_bonus_given').notNull().default(0),
+    purchaseBonusGiven: integer('purchase_bonus_given').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('referrals_referrer_idx').on(table.referrerUserId),
+    index('referrals_code_idx').on(table.referralCode),
+    // A user can be referred only once.
+    uniqueIndex('referrals_referred_unique').on(table.referredUserId),
+  ],
+);
+
+export const faqGenerations = pgTable(
+  'faq_generations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    method: text('method').notNull(),
+    /** generating, completed, failed (spec §3). */
+    status: text('status').notNull().default('generating'),
+    /** fetching, questions_ready, answering, completed, failed. */
+    stage: text('stage').notNull().default('fetching'),
+    progress: integer('progress').notNull().default(0),
+    message: text('message').notNull().default(''),
+    /** JSON text, as in the spec. */
+    inputData: text('input_data').notNull().default('{}'),
+    questions: text('questions').notNull().default('[]'),
+    answers: text('answers').notNull().default('[]'),
+    /** Full FAQ items (expert answers, integrated answer, source URL). */
+    items: jsonb('items').notNull().default([]),
+    sources: jsonb('sources').notNull().default([]),
+    crawlReport: jsonb('crawl_report'),
+    tokenUsage: jsonb('token_usage'),
+    engine: text('engine'),
+    error: text('error'),
+    creditsUsed: integer('credits_used').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('faq_generations_user_created_idx').on(table.userId, table.createdAt, table.id),
+  ],
+);
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull().default(''),
+    fullName: text('full_name').notNull().default(''),
+    role: text('role').notNull().default('admin'),
+    /** '1' = active, as the spec stores it. */
+    isActive: text('is_active').notNull().default('1'),
+    passwordHash: text('password_hash').notNull(),
+    /** True while the seeded admin still has the default password (DECISIONS §1). */
+    usesDefaultPassword: integer('uses_default_password').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('admin_users_username_unique').on(table.username)],
+);
+
+export const adminActionLogs = pgTable(
+  'admin_action_logs',
+  {
+    id: text('id').primaryKey(),
+    adminUserId: text('admin_user_id').notNull(),
+    action: text('action').notNull(),
+    /** JSON text. */
+    details: text('details').notNull().default('{}'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('admin_action_logs_created_idx').on(table.createdAt)],
+);
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull(),
+    projectId: text('project_id').notNull(),
+    userId: text('user_id'),
+    userEmail: text('user_email'),
+    sessionId: text('session_id'),
+    pathname: text('pathname'),
+    referrer: text('referrer'),
+    screenWidth: integer('screen_width'),
+    channel: text('channel'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmContent: text('utm_content'),
+    utmTerm: text('utm_term'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('analytics_events_timestamp_idx').on(table.timestamp)],
+);
+
+/** Fixed-window counters for rate limits, shared by every server process. */
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);

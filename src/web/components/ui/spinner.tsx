@@ -1,0 +1,22 @@
+import { Loader2 } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center gap-2">
+      <Loader2 aria-hidden="true" className={cn('h-4 w-4 animate-spin', className)} />
+      <span className="sr-only">{label ?? '読み込み中'}</span>
+    </span>
+  );
+}
+
+export function FullScreenLoader() {
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-white"
+      data-testid="full-screen-loader"
+    >
+      <Spinner className="h-8 w-8 text-blue-600" label="読み込み中…" />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** Every route path in one place (bulletproof-react). */
+export const paths = {
+  home: '/',
+  pricing: '/pricing',
+  terms: '/terms',
+  privacy: '/privacy',
+  legal: '/legal',
+  auth: '/auth',
+  generate: '/generate',
+  credits: '/credits',
+  history: '/history',
+  referrals: '/referrals',
+  account: '/account',
+  adminLogin: '/admin/login',
+  adminDashboard: '/admin/dashboard',
+} as const;

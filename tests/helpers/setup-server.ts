@@ -1,0 +1,3 @@
+import '../../src/shared/zod-ja.ts';
+
+process.env.TZ = 'UTC';
