@@ -20,7 +20,8 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
-  const app = await buildApp({ config, database });
+  // WEB_DIR lets parallel test runs serve their own build; production uses dist/web.
+  const app = await buildApp({ config, database, webDir: process.env.WEB_DIR || undefined });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -49,14 +49,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply
-        .status(error.status)
-        .send(
-          body(error.status, error.message, {
-            code: error.code,
-            ...(error.details ? { details: error.details } : {}),
-          }),
-        );
+      return reply.status(error.status).send(
+        body(error.status, error.message, {
+          code: error.code,
+          ...(error.details ? { details: error.details } : {}),
+        }),
+      );
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

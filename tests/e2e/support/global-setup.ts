@@ -47,7 +47,11 @@ async function waitForHealth(
 /** Starts the real server (built SPA, fresh embedded database) once for the e2e project. */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../../..');
-  if (!existsSync(path.join(root, 'dist/web/index.html'))) {
+  // E2E_WEB_DIR: a private build, so parallel runs never serve each other's half-written files.
+  const webDir = process.env.E2E_WEB_DIR
+    ? path.resolve(process.env.E2E_WEB_DIR)
+    : path.join(root, 'dist/web');
+  if (!existsSync(path.join(webDir, 'index.html'))) {
     throw new Error(
       'dist/web がありません。先に `npm run build` を実行してください（npm test は自動で実行します）。',
     );
@@ -68,6 +72,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       FETCH_ALLOW_PRIVATE: 'true',
       DATABASE_URL: '',
+      WEB_DIR: webDir,
       ...JSON.parse(process.env.E2E_SERVER_ENV ?? '{}'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
