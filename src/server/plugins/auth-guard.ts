@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '../../shared/messages.ts';
+import { users } from '../db/schema.ts';
+import { unauthorized } from '../lib/http-error.ts';
+import {
+  bearerToken,
+  USER_TOKEN_AUDIENCE,
+  verifyAccessToken,
+} from '../modules/auth/access-token.ts';
+
+export interface AuthenticatedUser {
+  id: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser; undefined on routes that do not require a user. */
+    user?: AuthenticatedUser;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the request carries a valid, unexpired user access token. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** Named for what it requires (epic-stack): routes say `preHandler: app.requireUser`. */
+export function registerAuthGuard(app: FastifyInstance): void {
+  app.decorateRequest('user', undefined);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthorized(MESSAGES.authenticationRequired);
+    const result = await verifyAccessToken(app.config.jwtSecret, USER_TOKEN_AUDIENCE, token);
+    if (!result.ok) {
+      throw unauthorized(
+        result.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.authenticationRequired,
+      );
+    }
+    // A deleted user's still-valid token must not keep working.
+    const [row] = await app.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.id, result.claims.sub));
+    if (!row) throw unauthorized(MESSAGES.authenticationRequired);
+    request.user = row;
+  });
+}
+
+/** For handlers behind requireUser: the user, or a 401 if the guard was forgotten. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
