@@ -15,7 +15,10 @@ export interface TestApp {
 }
 
 /** The real app on a real, fresh database; call it in beforeAll and close it in afterAll. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { configure?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-test-'));
   const config = buildConfig(
     parseEnv({
@@ -33,6 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger: false,
     webDir: path.join(dataDir, 'no-web'),
   });
+  options.configure?.(app);
   await app.ready();
   return {
     app,

@@ -11,11 +11,16 @@ import { currentUser } from './auth-guard.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  t.app.get('/api/__guarded', { preHandler: t.app.requireUser }, async (request) =>
-    currentUser(request),
+  t = await createTestApp(
+    {},
+    {
+      configure: (app) => {
+        app.get('/api/__guarded', { preHandler: app.requireUser }, async (request) =>
+          currentUser(request),
+        );
+      },
+    },
   );
-  await t.app.ready();
 });
 afterAll(async () => {
   await t.close();
