@@ -13,12 +13,16 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/platform/public-config.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { avatarRoutes } from './modules/account/avatar.routes.ts';
+import { MailDelivery } from './modules/notifications/outbox.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
     database: DatabaseHandle;
+    mail: MailDelivery;
   }
 }
 
@@ -60,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('mail', new MailDelivery(config, database.db, app.log));
 
   // Order matters: external plugins, then the error shape, then feature routes, then the SPA.
   await registerSecurity(app, config);
@@ -68,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(publicConfigRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(avatarRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);
   return app;

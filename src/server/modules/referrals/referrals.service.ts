@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { REFERRAL_PURCHASE_BONUS, REFERRAL_SIGNUP_BONUS } from '../../../shared/limits.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { referrals, users } from '../../db/schema.ts';
+import { grantCredits } from '../credits/ledger.ts';
+
+interface Logger {
+  info: (object: object, message: string) => void;
+  warn: (object: object, message: string) => void;
+}
+
+/** Spec §3: 'REF_' + last 8 characters of the user id in upper case + base-36 timestamp. */
+export function makeReferralCode(userId: string, now = Date.now()): string {
+  const tail = userId.replaceAll('-', '').slice(-8).toUpperCase();
+  return `REF_${tail}${now.toString(36).toUpperCase()}`;
+}
+
+/** One stable code per user; created on first request and kept. */
+export async function ensureReferralCode(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ code: users.referralCode })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (row?.code) return row.code;
+  const code = makeReferralCode(userId);
+  const [updated] = await db
+    .update(users)
+    .set({ referralCode: code })
+    .where(and(eq(users.id, userId), isNull(users.referralCode)))
+    .returning({ code: users.referralCode });
+  if (updated?.code) return updated.code;
+  // Another request created it first.
+  const [again] = await db
+    .select({ code: users.referralCode })
+    .from(users)
+    .where(eq(users.id, userId));
+  return again!.code!;
+}
+
+/**
+ * Runs inside the sign-up transaction. Never blocks sign-up (spec §8): problems are logged and
+ * ignored. A savepoint keeps a failed referral from aborting the surrounding transaction.
+ */
+export async function applyReferralAtSignup(
+  tx: DbOrTx,
+  input: { referredUserId: string; code: string; log: Logger },
+): Promise<void> {
+  const code = input.code.trim();
+  try {
+    await tx.transaction(async (savepoint) => {
+      const [referrer] = await savepoint
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.referralCode, code));
+      if (!referrer) {
+        input.log.info({ code }, 'unknown referral code ignored');
+        return;
+      }
+      if (referrer.id === input.referredUserId) {
+        input.log.warn({ code }, 'self-referral refused');
+        return;
+      }
+      const inserted = await savepoint
+        .insert(referrals)
+        .values({
+          id: `ref_${randomUUID()}`,
+          referralCode: code,
+          referrerUserId: referrer.id,
+          referredUserId: input.referredUserId,
+          status: 'completed',
+          signupBonusGiven: 1,
+        })
+        .onConflictDoNothing({ target: referrals.referredUserId })
+        .returning({ id: referrals.id });
+      if (inserted.length === 0) {
+        input.log.warn({ code }, 'user already referred');
+        return;
+      }
+      await grantCredits(savepoint, {
+        userId: referrer.id,
+        amount: REFERRAL_SIGNUP_BONUS,
+        type: 'referral_bonus',
+        description: '友達紹介ボーナス（登録）',
+        reference: `referral-signup:${input.referredUserId}`,
+      });
+    });
+  } catch (error) {
+    input.log.warn({ err: error, code }, 'referral handling failed; sign-up continues');
+  }
+}
+
+/**
+ * The referred user's first purchase: +10 more to the referrer, exactly once (the conditional
+ * update is the claim; the ledger reference makes a replay grant nothing).
+ */
+export async function applyReferralPurchaseBonus(tx: DbOrTx, buyerId: string): Promise<boolean> {
+  const [claimed] = await tx
+    .update(referrals)
+    .set({ purchaseBonusGiven: 1, status: 'rewarded' })
+    .where(and(eq(referrals.referredUserId, buyerId), eq(referrals.purchaseBonusGiven, 0)))
+    .returning({ referrerUserId: referrals.referrerUserId });
+  if (!claimed) return false;
+  const result = await grantCredits(tx, {
+    userId: claimed.referrerUserId,
+    amount: REFERRAL_PURCHASE_BONUS,
+    type: 'referral_bonus',
+    description: '友達紹介ボーナス（初回購入）',
+    reference: `referral-purchase:${buyerId}`,
+  });
+  return result.applied;
+}
