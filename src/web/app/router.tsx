@@ -1,13 +1,32 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { RootLayout } from './layout/root-layout.tsx';
+import { AccountRoute } from '../routes/account.tsx';
+import { AuthRoute } from '../routes/auth.tsx';
 import { LandingRoute } from '../routes/landing.tsx';
+import { LegalRoute } from '../routes/legal.tsx';
+import { PricingRoute } from '../routes/pricing.tsx';
+import { PrivacyRoute } from '../routes/privacy.tsx';
+import { ResetPasswordRoute } from '../routes/reset-password.tsx';
+import { TermsRoute } from '../routes/terms.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RequireAuth } from './require-auth.tsx';
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       { path: paths.home, element: <LandingRoute /> },
+      { path: paths.pricing, element: <PricingRoute /> },
+      { path: paths.terms, element: <TermsRoute /> },
+      { path: paths.privacy, element: <PrivacyRoute /> },
+      { path: paths.legal, element: <LegalRoute /> },
+      { path: paths.auth, element: <AuthRoute /> },
+      { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+      {
+        // Screens for signed-in users only: visitors are sent to /auth and brought back.
+        element: <RequireAuth />,
+        children: [{ path: paths.account, element: <AccountRoute /> }],
+      },
       // Spec §2: any unknown path redirects to /.
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],

@@ -6,6 +6,7 @@ export const paths = {
   privacy: '/privacy',
   legal: '/legal',
   auth: '/auth',
+  resetPassword: '/auth/reset-password',
   generate: '/generate',
   credits: '/credits',
   history: '/history',

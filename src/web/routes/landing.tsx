@@ -1,16 +1,22 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { paths } from '../config/paths.ts';
+import { LandingSignedIn } from '../features/marketing/components/landing-signed-in.tsx';
+import { LandingSignedOut } from '../features/marketing/components/landing-signed-out.tsx';
+import { useSession } from '../lib/auth/session.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export function LandingRoute() {
+  useDocumentTitle('AIでFAQをかんたん作成');
+  const session = useSession();
+  const [starting, setStarting] = useState(false);
+  if (session.user) return <LandingSignedIn generatePath={paths.generate} />;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold md:text-5xl">AIでFAQをかんたん作成</h1>
-      <p className="mt-4 text-slate-600">
-        WebサイトのURLやテキストから、よくある質問と回答を自動で作成します。
-      </p>
-      <Link to={paths.pricing} className="mt-6 inline-block text-blue-700 underline">
-        料金プランを見る
-      </Link>
-    </section>
+    <LandingSignedOut
+      starting={starting}
+      onStart={() => {
+        setStarting(true);
+        session.redirectToSignIn(paths.generate);
+      }}
+    />
   );
 }

@@ -1,8 +1,14 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { FullScreenLoader } from '../../components/ui/spinner.tsx';
+import { SessionProvider, useSession } from '../../lib/auth/session.tsx';
+import { AccountMenu } from './account-menu.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
-export function RootLayout() {
+function LayoutBody() {
+  const session = useSession();
+  // Spec §2 Layout: a full-screen indicator while authentication state loads.
+  if (session.status === 'loading') return <FullScreenLoader />;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -11,12 +17,25 @@ export function RootLayout() {
       >
         本文へスキップ
       </a>
-      <Header user={null} />
+      <Header
+        user={session.user}
+        accountSlot={
+          session.user ? <AccountMenu user={session.user} onLogout={session.logout} /> : null
+        }
+      />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <Footer />
       <ScrollRestoration />
     </div>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <SessionProvider>
+      <LayoutBody />
+    </SessionProvider>
   );
 }

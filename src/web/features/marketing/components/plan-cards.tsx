@@ -1,0 +1,57 @@
+import { Check } from 'lucide-react';
+import { PLANS, type PlanId } from '../../../../shared/plans.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatNumber, formatYen } from '../../../lib/format.ts';
+
+export function PlanCards({ onSelectPlan }: { onSelectPlan: (planId: PlanId) => void }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {PLANS.map((plan) => (
+        <li
+          key={plan.id}
+          aria-label={plan.name}
+          className={cn(
+            'relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm',
+            plan.popular ? 'border-blue-600 ring-2 ring-blue-600' : 'border-slate-200',
+          )}
+        >
+          {plan.popular && (
+            <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-blue-600 px-3 py-1 text-xs font-semibold text-white">
+              人気
+            </span>
+          )}
+          <h3 className="text-lg font-semibold">{plan.name}</h3>
+          <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
+          <p className="mt-4">
+            <span className="text-3xl font-bold">{formatYen(plan.priceYen)}</span>
+            {plan.priceYen > 0 && (
+              <span className="ml-1 text-sm text-slate-500">（税込・買い切り）</span>
+            )}
+          </p>
+          <p className="mt-1 text-sm font-medium text-blue-700">
+            {plan.priceYen > 0
+              ? `${formatNumber(plan.credits)}クレジット`
+              : `登録時に${plan.credits}クレジット`}
+          </p>
+          <ul className="mt-6 flex-1 space-y-2 text-sm">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2">
+                <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-600" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <Button
+            className="mt-6 w-full"
+            variant={plan.popular ? 'default' : 'outline'}
+            data-plan-id={plan.id}
+            onClick={() => onSelectPlan(plan.id)}
+          >
+            {plan.buttonText}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,159 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { ME_TIMEOUT_MS } from '../../../shared/limits.ts';
+import { api, setTokenProvider } from '../api-client.ts';
+import { TokenStore, type TokenSet } from './token-store.ts';
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  displayName: string | null;
+  avatarUrl: string | null;
+  credits: number;
+  createdAt: string;
+  faqCount: number;
+}
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface Session {
+  status: SessionStatus;
+  user: CurrentUser | null;
+  /** Stores a token set from sign-in or sign-up and loads the user. */
+  establish(tokens: TokenSet): Promise<void>;
+  logout(): Promise<void>;
+  /** Sends the visitor to /auth, coming back to `returnTo` (default: the current page). */
+  redirectToSignIn(returnTo?: string): void;
+}
+
+export const meQueryKey = ['auth', 'me'] as const;
+export const REFERRAL_STORAGE_KEY = 'faq-kobo.ref';
+const PROJECT_ID = 'faq-kobo';
+
+const SessionContext = createContext<Session | null>(null);
+
+async function refreshTokens(refreshToken: string): Promise<TokenSet> {
+  return api.post<TokenSet>(
+    '/api/auth/refresh',
+    { refresh_token: refreshToken },
+    { anonymous: true },
+  );
+}
+
+/** A referral code from `/?ref=CODE` survives the sign-in redirect (issue 3). */
+function rememberReferralCode(): void {
+  const code = new URLSearchParams(window.location.search).get('ref');
+  if (code && /^[A-Za-z0-9_-]{1,64}$/.test(code))
+    sessionStorage.setItem(REFERRAL_STORAGE_KEY, code);
+}
+
+export function signInPath(returnTo: string): string {
+  const params = new URLSearchParams({ redirect_url: returnTo, project_id: PROJECT_ID });
+  return `/auth?${params.toString()}`;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [store] = useState(() => new TokenStore(refreshTokens));
+  const [initialised, setInitialised] = useState(false);
+  const [hasTokens, setHasTokens] = useState(false);
+
+  useEffect(() => {
+    setTokenProvider(store);
+    rememberReferralCode();
+    const unsubscribe = store.subscribe((tokens) => setHasTokens(tokens !== null));
+    void store.initialise().then((tokens) => {
+      setHasTokens(tokens !== null);
+      setInitialised(true);
+    });
+    return () => {
+      unsubscribe();
+      setTokenProvider(null);
+    };
+  }, [store]);
+
+  const me = useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) =>
+      api.get<CurrentUser>('/api/auth/me', {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(ME_TIMEOUT_MS)]),
+      }),
+    enabled: initialised && hasTokens,
+    retry: false,
+    staleTime: 15_000,
+  });
+
+  const user = hasTokens ? (me.data ?? null) : null;
+  let status: SessionStatus = 'anonymous';
+  if (!initialised || (hasTokens && me.isPending)) status = 'loading';
+  else if (user) status = 'authenticated';
+
+  const establish = useCallback(
+    async (tokens: TokenSet) => {
+      store.set(tokens);
+      await queryClient.fetchQuery({
+        queryKey: meQueryKey,
+        queryFn: () => api.get<CurrentUser>('/api/auth/me'),
+      });
+    },
+    [queryClient, store],
+  );
+
+  const logout = useCallback(async () => {
+    const refreshToken = store.tokens?.refresh_token;
+    store.set(null);
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    queryClient.clear();
+    if (refreshToken) {
+      await api
+        .post('/api/auth/logout', { refresh_token: refreshToken }, { anonymous: true })
+        .catch(() => undefined);
+    }
+  }, [queryClient, store]);
+
+  const redirectToSignIn = useCallback(
+    (returnTo?: string) => {
+      const target = returnTo ?? `${window.location.pathname}${window.location.search}`;
+      void navigate(signInPath(target));
+    },
+    [navigate],
+  );
+
+  const value = useMemo<Session>(
+    () => ({ status, user, establish, logout, redirectToSignIn }),
+    [status, user, establish, logout, redirectToSignIn],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside SessionProvider');
+  return session;
+}
+
+/** Same-origin paths only: anything else (other origins, `//host`, `javascript:`) → fallback. */
+export function safeRedirectPath(candidate: string | null, fallback = '/generate'): string {
+  if (!candidate) return fallback;
+  try {
+    const base = window.location.origin;
+    const url = new URL(candidate, base);
+    if (url.origin !== base) return fallback;
+    if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\'))
+      return fallback;
+    if (url.pathname.startsWith('/auth')) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

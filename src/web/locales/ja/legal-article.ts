@@ -1,0 +1,5 @@
+export interface LegalArticle {
+  title: string;
+  /** `{seller}`, `{brand}` and `{email}` are filled from the public configuration. */
+  paragraphs: string[];
+}

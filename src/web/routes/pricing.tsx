@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { PlanId } from '../../shared/plans.ts';
+import { buttonVariants } from '../components/ui/button.tsx';
+import { paths } from '../config/paths.ts';
+import { PlanCards } from '../features/marketing/components/plan-cards.tsx';
+import { PricingFaq } from '../features/marketing/components/pricing-faq.tsx';
+import { PurchaseDialog } from '../features/payments/components/purchase-dialog.tsx';
+import { usePurchaseFlow } from '../features/payments/hooks/use-purchase-flow.ts';
+import { useSession } from '../lib/auth/session.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+export function PricingRoute() {
+  useDocumentTitle('料金プラン');
+  const session = useSession();
+  const purchase = usePurchaseFlow();
+
+  function selectPlan(planId: PlanId) {
+    if (planId === 'free') {
+      // Spec §5: the free plan only needs an account.
+      if (session.user) toast.info('すでに無料プランをご利用中です');
+      else session.redirectToSignIn(paths.pricing);
+      return;
+    }
+    if (!session.user) {
+      session.redirectToSignIn(paths.pricing);
+      return;
+    }
+    purchase.open(planId);
+  }
+
+  return (
+    <div>
+      <section className="mx-auto max-w-6xl px-4 py-14">
+        <div className="text-center">
+          <h1 className="text-3xl font-bold md:text-4xl">料金プラン</h1>
+          <p className="mt-3 text-slate-600">
+            FAQ1件＝1クレジット。必要な分だけ購入できる買い切り型です。
+          </p>
+        </div>
+        <div className="mt-12">
+          <PlanCards onSelectPlan={selectPlan} />
+        </div>
+      </section>
+      <PricingFaq />
+      <section className="bg-blue-600 text-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-12 text-center">
+          <h2 className="text-2xl font-bold">まずは無料で試してみませんか</h2>
+          <p className="text-blue-100">
+            登録だけで50クレジット。クレジットカードの登録は不要です。
+          </p>
+          {session.user ? (
+            <Link
+              to={paths.generate}
+              className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+            >
+              FAQ生成を始める
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+              onClick={() => session.redirectToSignIn(paths.generate)}
+            >
+              無料で始める
+            </button>
+          )}
+        </div>
+      </section>
+      <PurchaseDialog flow={purchase} />
+    </div>
+  );
+}

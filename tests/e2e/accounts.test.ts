@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { signUpViaApi } from './support/session.ts';
+
+const baseURL = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('accounts', () => {
+  it('sign up → 50 credits → edit name → reload → logout → protected page → sign in → back', async () => {
+    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const email = `browser-${Date.now()}@example.jp`;
+
+    await page.goto('/');
+    await page.getByRole('button', { name: '無料で始める' }).first().click();
+    await page.waitForURL(/\/auth\?redirect_url=%2Fgenerate/);
+    await page.getByRole('tab', { name: '新規登録' }).click();
+    const signup = page.getByRole('form', { name: '新規登録' });
+    await signup.getByLabel('メールアドレス').fill(email);
+    await signup.getByLabel(/パスワード/).fill('short');
+    await signup.getByRole('button', { name: '登録して始める' }).click();
+    await expect(
+      signup.getByText('パスワードは8文字以上で入力してください').isVisible(),
+    ).resolves.toBe(true);
+    await signup.getByLabel(/パスワード/).fill('password123');
+    await signup.getByRole('button', { name: '登録して始める' }).click();
+
+    await page.getByTestId('header-credits').waitFor();
+    await expect(page.getByTestId('header-credits').textContent()).resolves.toBe('50');
+    await expect(page.getByTestId('header-user-name').textContent()).resolves.toBe(email);
+
+    await page.goto('/account');
+    await page.getByRole('button', { name: '編集' }).click();
+    await page.getByLabel('表示名').fill('山田商店');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('プロフィールを更新しました').waitFor();
+    await page.reload();
+    await page.getByTestId('account-display-name').waitFor();
+    await expect(page.getByTestId('account-display-name').textContent()).resolves.toBe('山田商店');
+    await expect(page.getByTestId('header-user-name').textContent()).resolves.toBe('山田商店');
+
+    await page.getByRole('main').getByRole('button', { name: 'ログアウト' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'ログイン / 新規登録' }).first().waitFor();
+
+    await page.goto('/account');
+    await page.waitForURL(/\/auth\?redirect_url=%2Faccount/);
+    const signin = page.getByRole('form', { name: 'ログイン' });
+    await signin.getByLabel('メールアドレス').fill(email);
+    await signin.getByLabel('パスワード').fill('wrong-password');
+    await signin.getByRole('button', { name: 'ログイン' }).click();
+    await page.getByText('メールアドレスまたはパスワードが正しくありません').waitFor();
+    await signin.getByLabel('パスワード').fill('password123');
+    await signin.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+    await page.getByTestId('account-display-name').waitFor();
+
+    // The only expected failure: the 401 of the wrong password, which is not a problem.
+    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('rejects an off-site redirect_url and lands on /generate instead', async () => {
+    const user = await signUpViaApi(baseURL);
+    const { page, context } = await openWatchedPage(browser, { baseURL });
+    await page.goto('/auth?redirect_url=https%3A%2F%2Fevil.example%2F&project_id=faq-kobo');
+    const signin = page.getByRole('form', { name: 'ログイン' });
+    await signin.getByLabel('メールアドレス').fill(user.email);
+    await signin.getByLabel('パスワード').fill(user.password);
+    await signin.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL((url) => url.origin === baseURL && url.pathname !== '/auth');
+    expect(new URL(page.url()).origin).toBe(baseURL);
+    await context.close();
+  });
+});
