@@ -116,8 +116,7 @@ export function PasswordResetRequestForm({
   if (sent) {
     return (
       <p role="status" className="rounded-md bg-green-50 p-4 text-sm text-green-800">
-        再設定用のメールを送信しました。メールに記載のリンクから1時間以内に新しいパスワードを設定してください。
-        メールが届かない場合は、迷惑メールフォルダもご確認ください。
+        再設定用のメールを送信しました。メールに記載のリンクから1時間以内に新しいパスワードを設定してください。メールが届かない場合は、迷惑メールフォルダもご確認ください。
       </p>
     );
   }
