@@ -16,6 +16,9 @@ import { publicConfigRoutes } from './modules/platform/public-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { avatarRoutes } from './modules/account/avatar.routes.ts';
 import { MailDelivery } from './modules/notifications/outbox.ts';
+import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { paymentsRoutes, type PaymentsRoutesOptions } from './modules/payments/payments.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +35,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built SPA lives; tests point it at a fixture or leave it missing. */
   webDir?: string;
+  payments?: PaymentsRoutesOptions;
 }
 
 /** Redacted everywhere: tokens and passwords never reach the logs. */
@@ -75,6 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicConfigRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(avatarRoutes, { prefix: '/api' });
+  await app.register(creditsRoutes, { prefix: '/api' });
+  await app.register(referralsRoutes, { prefix: '/api' });
+  await app.register(paymentsRoutes, { prefix: '/api', ...options.payments });
 
   await registerSpa(app, options.webDir);
   return app;

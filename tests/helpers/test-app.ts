@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.ts';
 import { buildConfig, parseEnv, type Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -17,7 +17,10 @@ export interface TestApp {
 /** The real app on a real, fresh database; call it in beforeAll and close it in afterAll. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { configure?: (app: FastifyInstance) => void } = {},
+  options: {
+    configure?: (app: FastifyInstance) => void;
+    payments?: BuildAppOptions['payments'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-test-'));
   const config = buildConfig(
@@ -35,6 +38,7 @@ export async function createTestApp(
     database,
     logger: false,
     webDir: path.join(dataDir, 'no-web'),
+    ...(options.payments ? { payments: options.payments } : {}),
   });
   options.configure?.(app);
   await app.ready();

@@ -17,7 +17,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  // DROP DATABASE … WITH (FORCE) ends idle connections on purpose.
+  const handle = await openDatabase({ databaseUrl: url.toString(), onIdleError: () => {} });
   return {
     ...handle,
     url: url.toString(),

@@ -42,11 +42,18 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Errors of idle pooled connections (server restart, network): the pool replaces them. */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener an idle connection's error would crash the process.
+    pool.on(
+      'error',
+      options.onIdleError ?? ((error) => console.warn('database connection error:', error.message)),
+    );
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     // Several servers may start at once against one database; only one migrates at a time.
     const client = await pool.connect();

@@ -16,7 +16,9 @@ import {
  * snake_case (spec §3). Times are stored in UTC (timestamptz) and shown in Japan time.
  */
 const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+  timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
+    .notNull()
+    .defaultNow();
 
 export const users = pgTable(
   'users',
@@ -34,7 +36,9 @@ export const users = pgTable(
     aiProvider: text('ai_provider'),
     aiCustomInstructions: text('ai_custom_instructions'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
@@ -57,9 +61,13 @@ export const refreshTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     familyId: text('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date', precision: 3 }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -76,8 +84,12 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('password_reset_tokens_hash_unique').on(table.tokenHash)],
@@ -97,7 +109,7 @@ export const emailOutbox = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date', precision: 3 }),
   },
   (table) => [index('email_outbox_created_idx').on(table.createdAt)],
 );
@@ -137,7 +149,7 @@ export const creditReservations = pgTable(
     captured: integer('captured').notNull().default(0),
     status: text('status').notNull().default('held'),
     createdAt: createdAt(),
-    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date', precision: 3 }),
   },
   (table) => [index('credit_reservations_status_idx').on(table.status)],
 );
@@ -157,7 +169,7 @@ export const payments = pgTable(
     amountYen: integer('amount_yen').notNull(),
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date', precision: 3 }),
   },
   (table) => [
     uniqueIndex('payments_session_unique').on(table.sessionId),
@@ -223,7 +235,9 @@ export const faqGenerations = pgTable(
     error: text('error'),
     creditsUsed: integer('credits_used').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
   },
   (table) => [
     index('faq_generations_user_created_idx').on(table.userId, table.createdAt, table.id),
@@ -266,7 +280,7 @@ export const analyticsEvents = pgTable(
   {
     id: text('id').primaryKey(),
     type: text('type').notNull(),
-    timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
     projectId: text('project_id').notNull(),
     userId: text('user_id'),
     userEmail: text('user_email'),
@@ -290,7 +304,11 @@ export const rateLimitBuckets = pgTable(
   'rate_limit_buckets',
   {
     key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    windowStart: timestamp('window_start', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }).notNull(),
     count: integer('count').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],

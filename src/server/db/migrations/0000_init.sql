@@ -3,7 +3,7 @@ CREATE TABLE "admin_action_logs" (
 	"admin_user_id" text NOT NULL,
 	"action" text NOT NULL,
 	"details" text DEFAULT '{}' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "admin_users" (
@@ -15,13 +15,13 @@ CREATE TABLE "admin_users" (
 	"is_active" text DEFAULT '1' NOT NULL,
 	"password_hash" text NOT NULL,
 	"uses_default_password" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_events" (
 	"id" text PRIMARY KEY NOT NULL,
 	"type" text NOT NULL,
-	"timestamp" timestamp with time zone NOT NULL,
+	"timestamp" timestamp (3) with time zone NOT NULL,
 	"project_id" text NOT NULL,
 	"user_id" text,
 	"user_email" text,
@@ -35,7 +35,7 @@ CREATE TABLE "analytics_events" (
 	"utm_campaign" text,
 	"utm_content" text,
 	"utm_term" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "credit_reservations" (
@@ -45,8 +45,8 @@ CREATE TABLE "credit_reservations" (
 	"amount" integer NOT NULL,
 	"captured" integer DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'held' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"settled_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"settled_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "credit_transactions" (
@@ -56,7 +56,7 @@ CREATE TABLE "credit_transactions" (
 	"amount" integer NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"reference" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "email_outbox" (
@@ -69,8 +69,8 @@ CREATE TABLE "email_outbox" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"error" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"sent_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "faq_generations" (
@@ -92,17 +92,17 @@ CREATE TABLE "faq_generations" (
 	"engine" text,
 	"error" text,
 	"credits_used" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "password_reset_tokens" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
 	"token_hash" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"used_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"expires_at" timestamp (3) with time zone NOT NULL,
+	"used_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "payments" (
@@ -114,13 +114,13 @@ CREATE TABLE "payments" (
 	"credits" integer NOT NULL,
 	"amount_yen" integer NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"completed_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "rate_limit_buckets" (
 	"key" text NOT NULL,
-	"window_start" timestamp with time zone NOT NULL,
+	"window_start" timestamp (3) with time zone NOT NULL,
 	"count" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "rate_limit_buckets_key_window_start_pk" PRIMARY KEY("key","window_start")
 );
@@ -133,7 +133,7 @@ CREATE TABLE "referrals" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"signup_bonus_given" integer DEFAULT 0 NOT NULL,
 	"purchase_bonus_given" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "refresh_tokens" (
@@ -141,10 +141,10 @@ CREATE TABLE "refresh_tokens" (
 	"user_id" text NOT NULL,
 	"family_id" text NOT NULL,
 	"token_hash" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"rotated_at" timestamp with time zone,
-	"revoked_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"expires_at" timestamp (3) with time zone NOT NULL,
+	"rotated_at" timestamp (3) with time zone,
+	"revoked_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -158,8 +158,8 @@ CREATE TABLE "users" (
 	"referral_code" text,
 	"ai_provider" text,
 	"ai_custom_instructions" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "users_credits_non_negative" CHECK ("users"."credits" >= 0),
 	CONSTRAINT "users_reserved_within_balance" CHECK ("users"."reserved_credits" >= 0 AND "users"."reserved_credits" <= "users"."credits")
 );
@@ -168,7 +168,7 @@ CREATE TABLE "webhook_events" (
 	"id" text PRIMARY KEY NOT NULL,
 	"provider" text NOT NULL,
 	"type" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "credit_reservations" ADD CONSTRAINT "credit_reservations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
