@@ -2,6 +2,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AccountRoute } from '../routes/account.tsx';
 import { AuthRoute } from '../routes/auth.tsx';
+import { CreditsRoute } from '../routes/credits.tsx';
+import { ReferralsRoute } from '../routes/referrals.tsx';
 import { LandingRoute } from '../routes/landing.tsx';
 import { LegalRoute } from '../routes/legal.tsx';
 import { PricingRoute } from '../routes/pricing.tsx';
@@ -25,7 +27,11 @@ export const routes: RouteObject[] = [
       {
         // Screens for signed-in users only: visitors are sent to /auth and brought back.
         element: <RequireAuth />,
-        children: [{ path: paths.account, element: <AccountRoute /> }],
+        children: [
+          { path: paths.account, element: <AccountRoute /> },
+          { path: paths.credits, element: <CreditsRoute /> },
+          { path: paths.referrals, element: <ReferralsRoute /> },
+        ],
       },
       // Spec §2: any unknown path redirects to /.
       { path: '*', element: <Navigate to={paths.home} replace /> },

@@ -1,0 +1,82 @@
+import { CREDIT_TYPE_LABELS, type CreditTransaction } from '../../../../shared/credits.ts';
+import { USAGE_TABLE_PAGE_SIZE } from '../../../../shared/limits.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime, formatSignedCredits } from '../../../lib/format.ts';
+
+export interface UsageTableProps {
+  transactions: CreditTransaction[];
+  visible: number;
+  hasMoreOnServer: boolean;
+  loadingMore: boolean;
+  onShowMore: () => void;
+}
+
+/** Spec §2: first 20 rows, then 'もっと見る' (which really loads more: DECISIONS §2). */
+export function UsageTable({
+  transactions,
+  visible,
+  hasMoreOnServer,
+  loadingMore,
+  onShowMore,
+}: UsageTableProps) {
+  const rows = transactions.slice(0, visible);
+  const canShowMore = transactions.length > visible || hasMoreOnServer;
+  if (transactions.length === 0)
+    return <p className="text-sm text-slate-600">利用履歴はまだありません。</p>;
+  return (
+    <div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <caption className="sr-only">クレジットの利用履歴</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                日時
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                消費クレジット
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                方法
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                詳細
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td className="whitespace-nowrap py-2 pr-4 text-slate-600">
+                  {formatDateTime(row.createdAt)}
+                </td>
+                <td
+                  className={cn(
+                    'py-2 pr-4 font-semibold tabular-nums',
+                    row.amount < 0 ? 'text-red-600' : 'text-green-600',
+                  )}
+                >
+                  {formatSignedCredits(row.amount)}
+                </td>
+                <td className="py-2 pr-4">{CREDIT_TYPE_LABELS[row.type] ?? row.type}</td>
+                <td className="py-2 text-slate-700">{row.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {canShowMore && (
+        <div className="mt-4 text-center">
+          <Button variant="outline" onClick={onShowMore} disabled={loadingMore}>
+            {loadingMore && <Spinner label="読み込み中" />}
+            もっと見る
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export { USAGE_TABLE_PAGE_SIZE };
