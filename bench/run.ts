@@ -1,0 +1,21 @@
+/**
+ * `npm run bench`: every benchmark in sequence. Each prints measurements taken side by side in
+ * the same run (these machines are noisy; absolute times mean little, ratios mean more).
+ */
+import { runCreditsBench } from './credits.ts';
+
+const benches: { name: string; run: () => Promise<boolean> }[] = [
+  { name: 'credits', run: runCreditsBench },
+];
+
+let failed = false;
+for (const bench of benches) {
+  console.log(`\n=== ${bench.name} ===`);
+  try {
+    if (!(await bench.run())) failed = true;
+  } catch (error) {
+    failed = true;
+    console.error(`${bench.name} failed:`, error);
+  }
+}
+process.exit(failed ? 1 : 0);
