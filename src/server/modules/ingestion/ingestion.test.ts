@@ -1,0 +1,205 @@
+import type { LookupAddress } from 'node:dns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureSite, type FixtureSite } from '../../../../tests/fixtures/site/server.ts';
+import { decodeBody } from './charset.ts';
+import { extractHtml } from './html-extract.ts';
+import { ingestText, ingestUrl, rankSubpage } from './ingestion.service.ts';
+import { isPublicAddress, safeFetch } from './safe-fetch.ts';
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startFixtureSite();
+});
+afterAll(async () => {
+  await site.close();
+});
+
+const open = { allowPrivate: true };
+
+describe('SSRF guard', () => {
+  it('classifies addresses', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      'fc00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    for (const address of [
+      '8.8.8.8',
+      '203.0.113.0'.replace('203.0.113.0', '1.1.1.1'),
+      '2001:4860:4860::8888',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+  });
+
+  it('refuses loopback, metadata and IPv6 loopback with the guard on', async () => {
+    await expect(safeFetch(`${site.url}/`)).rejects.toThrow('内部ネットワーク');
+    await expect(safeFetch('http://169.254.169.254/latest/meta-data/')).rejects.toThrow(
+      '内部ネットワーク',
+    );
+    await expect(safeFetch('http://[::1]:1/')).rejects.toThrow('内部ネットワーク');
+    await expect(safeFetch('http://localhost:1/')).rejects.toThrow('内部ネットワーク');
+    await expect(safeFetch('file:///etc/passwd')).rejects.toThrow('http または https');
+  });
+
+  it('re-checks every redirect: a public-looking start cannot lead to the metadata address', async () => {
+    // Guard on, the fixture's own address allowed: the first hop works, the redirect is refused.
+    const reachable = await safeFetch(`${site.url}/`, { allowAddresses: ['127.0.0.1'] });
+    expect(reachable.status).toBe(200);
+    await expect(
+      safeFetch(`${site.url}/redirect-metadata`, { allowAddresses: ['127.0.0.1'] }),
+    ).rejects.toThrow('内部ネットワーク');
+  });
+
+  it('pins the checked address at connect time (DNS rebinding)', async () => {
+    let calls = 0;
+    // First answer public, every later answer loopback: the connection must never use loopback.
+    const lookup = ((
+      _host: string,
+      _options: unknown,
+      callback: (e: null, a: LookupAddress[]) => void,
+    ) => {
+      calls++;
+      callback(null, [{ address: calls === 1 ? '93.184.216.34' : '127.0.0.1', family: 4 }]);
+    }) as never;
+    const port = new URL(site.url).port;
+    await expect(
+      safeFetch(`http://rebind.example:${port}/`, { lookup, timeoutMs: 1500 }),
+    ).rejects.toThrow();
+    expect(calls).toBeGreaterThanOrEqual(1);
+  });
+
+  it('limits size, time and redirects', async () => {
+    await expect(safeFetch(`${site.url}/huge`, open)).rejects.toThrow('ページが大きすぎます');
+    await expect(safeFetch(`${site.url}/never-ends`, { ...open, timeoutMs: 500 })).rejects.toThrow(
+      'タイムアウト',
+    );
+    await expect(safeFetch(`${site.url}/redirect-loop`, open)).rejects.toThrow(
+      'リダイレクトが多すぎます',
+    );
+  });
+});
+
+describe('character sets', () => {
+  it('decodes Shift_JIS (with Windows extensions) and EUC-JP pages', async () => {
+    const sjis = await safeFetch(`${site.url}/sjis`, open);
+    expect(decodeBody(sjis.body, sjis.contentType).text).toContain(
+      'Shift_JISで書かれたページです。①番の商品は～が特徴です。',
+    );
+    const euc = await safeFetch(`${site.url}/eucjp`, open);
+    expect(decodeBody(euc.body, euc.contentType).text).toContain(
+      'EUC-JPで書かれたページです。日本語の文字化けがない',
+    );
+  });
+
+  it('decodes ISO-2022-JP and honours a BOM', () => {
+    const jis = Buffer.from([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x4b, 0x5c, 0x1b, 0x28, 0x42]);
+    expect(decodeBody(jis, 'text/plain; charset=ISO-2022-JP').text).toBe('日本');
+    expect(
+      decodeBody(
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('テスト')]),
+        'text/html; charset=shift_jis',
+      ).text,
+    ).toBe('テスト');
+  });
+});
+
+describe('extraction', () => {
+  it('keeps the main text, headings, lists and tables and drops navigation, cookie banner and footer', async () => {
+    const { pages } = await ingestUrl({
+      url: `${site.url}/`,
+      includeSubpages: false,
+      maxPages: 1,
+      allowPrivate: true,
+    });
+    const page = pages[0]!;
+    expect(page.title).toBe('山田ベーカリー');
+    expect(page.language).toBe('ja');
+    expect(page.markdown).toContain('## 営業時間');
+    expect(page.markdown).toMatch(/-\s+クロワッサン/);
+    expect(page.markdown).not.toContain('Cookie');
+    expect(page.markdown).not.toContain('©');
+    expect(page.markdown).not.toContain('会社概要');
+    const table = extractHtml(
+      '<main><p>料金表です。以下のとおりです。料金表です。以下のとおりです。料金表です。以下のとおりです。料金表です。以下のとおりです。</p><table><tr><th>商品</th><th>価格</th></tr><tr><td>食パン</td><td>400円</td></tr></table></main>',
+      'https://example.jp/',
+    );
+    expect(table.markdown).toContain('| 食パン | 400円 |');
+  });
+
+  it('says clearly when a page is an empty JavaScript shell', async () => {
+    await expect(
+      ingestUrl({
+        url: `${site.url}/js-only`,
+        includeSubpages: false,
+        maxPages: 1,
+        allowPrivate: true,
+      }),
+    ).rejects.toThrow('JavaScript');
+  });
+
+  it('reads plain text and refuses other types', async () => {
+    const { pages } = await ingestUrl({
+      url: `${site.url}/text.txt`,
+      includeSubpages: false,
+      maxPages: 1,
+      allowPrivate: true,
+    });
+    expect(pages[0]!.text).toContain('返品は到着後7日以内');
+    await expect(
+      ingestUrl({
+        url: `${site.url}/image.png`,
+        includeSubpages: false,
+        maxPages: 1,
+        allowPrivate: true,
+      }),
+    ).rejects.toThrow('HTML');
+  });
+
+  it('limits pasted text', () => {
+    expect(ingestText('  こんにちは  ').text).toBe('こんにちは');
+    expect(() => ingestText('あ'.repeat(100_001))).toThrow('100,000文字以内');
+  });
+});
+
+describe('subpages', () => {
+  it('crawls same-site pages by FAQ value, honours robots.txt and reports every outcome', async () => {
+    const progress: number[] = [];
+    const result = await ingestUrl({
+      url: `${site.url}/`,
+      includeSubpages: true,
+      maxPages: 6,
+      allowPrivate: true,
+      onProgress: (done) => progress.push(done),
+    });
+    const urls = result.pages.map((page) => new URL(page.url).pathname);
+    expect(urls[0]).toBe('/');
+    expect(urls).toEqual(expect.arrayContaining(['/pricing', '/about', '/access']));
+    expect(urls).not.toContain('/private/admin');
+    expect(result.report).toContainEqual(
+      expect.objectContaining({ url: `${site.url}/private/admin`, outcome: 'blocked_by_robots' }),
+    );
+    // Site chrome repeated on every page is stripped.
+    for (const page of result.pages) expect(page.markdown).not.toContain('山田ベーカリー東京都');
+    expect(result.pages.find((page) => page.url.endsWith('/pricing'))!.markdown).toContain(
+      '| クロワッサン | 250円 |',
+    );
+    expect(progress.at(-1)).toBe(
+      result.report.filter((entry) => entry.outcome !== 'blocked_by_robots').length,
+    );
+    expect(rankSubpage('https://a.jp/pricing')).toBeGreaterThan(
+      rankSubpage('https://a.jp/blog/2020/01/01/post'),
+    );
+  });
+});
