@@ -19,6 +19,7 @@ import { MailDelivery } from './modules/notifications/outbox.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes, type PaymentsRoutesOptions } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { generationRoutes } from './modules/generation/generation.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(creditsRoutes, { prefix: '/api' });
   await app.register(referralsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api', ...options.payments });
+  await app.register(generationRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);
   return app;

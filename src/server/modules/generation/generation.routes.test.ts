@@ -1,0 +1,337 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
+import { startFixtureSite, type FixtureSite } from '../../../../tests/fixtures/site/server.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
+import { creditTransactions, faqGenerations, users } from '../../db/schema.ts';
+
+async function waitForStage(t: TestApp, user: SeededUser, id: string, stages: string[]) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/generations/${id}`,
+      headers: user.headers,
+    });
+    const body = response.json();
+    if (stages.includes(body.stage)) return body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`generation ${id} never reached ${stages.join('/')}`);
+}
+
+async function balance(t: TestApp, id: string) {
+  const [row] = await t.app.db.select().from(users).where(eq(users.id, id));
+  return { credits: row!.credits, reserved: row!.reservedCredits };
+}
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startFixtureSite();
+});
+afterAll(async () => {
+  await site.close();
+});
+
+describe('generation with the offline engine', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ FETCH_ALLOW_PRIVATE: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('validates input with the spec messages', async () => {
+    const user = await seedUser(t.app, { credits: 10 });
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/generations', headers: user.headers, payload });
+    expect((await post({ method: 'url' })).json().error.message).toContain(
+      'URLまたはテキストを入力してください',
+    );
+    expect((await post({ method: 'url', url: 'example.jp' })).json().error.message).toContain(
+      '無効なURLです。正しいURL（',
+    );
+    expect(
+      (await post({ method: 'category', categoryName: '税金', responders: ['  '] })).json().error
+        .message,
+    ).toContain('カテゴリー名と回答者を入力してください');
+    expect(
+      (
+        await post({
+          method: 'category',
+          categoryName: '税金',
+          responders: ['a', 'b', 'c', 'd', 'e', 'f'],
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await post({ method: 'url', textInput: 'x', ai: { provider: 'openai' } })).json().error
+        .message,
+    ).toContain('設定されていません');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/generations',
+          payload: { method: 'url', textInput: 'x' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('fetches a page, proposes questions, answers the approved ones and charges one credit each', async () => {
+    const user = await seedUser(t.app, { credits: 50 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/generations',
+      headers: user.headers,
+      payload: {
+        method: 'url',
+        url: `${site.url}/`,
+        faqCount: 10,
+        includeSubpages: true,
+        answerLength: 'short',
+      },
+    });
+    expect(created.statusCode).toBe(202);
+    const { id } = created.json();
+    expect(id).toMatch(/^faq_\d+_[0-9a-f]{8}$/);
+    const ready = await waitForStage(t, user, id, ['questions_ready', 'failed']);
+    expect(ready.stage).toBe('questions_ready');
+    expect(ready.progress).toBe(40);
+    expect(ready.engine).toBe('offline');
+    expect(ready.questions.length).toBeGreaterThanOrEqual(3);
+    expect(ready.questions).toContain('営業時間を教えてください。');
+    expect(ready.crawlReport.length).toBeGreaterThan(1);
+
+    const approved = ready.questions.slice(0, 3);
+    const answering = await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${id}/answers`,
+      headers: user.headers,
+      payload: { questions: approved },
+    });
+    expect(answering.statusCode).toBe(202);
+    const done = await waitForStage(t, user, id, ['completed', 'failed']);
+    expect(done.stage).toBe('completed');
+    expect(done.status).toBe('completed');
+    expect(done.progress).toBe(100);
+    expect(done.items).toHaveLength(3);
+    const hours = done.items.find(
+      (item: { question: string }) => item.question === '営業時間を教えてください。',
+    );
+    expect(hours.answer).toContain('午前7時から午後7時');
+    expect(hours.sourceUrl).toContain(site.url);
+    const charged = done.items.filter((item: { failed?: boolean }) => !item.failed).length;
+    expect(done.creditsUsed).toBe(charged);
+    expect(await balance(t, user.id)).toEqual({ credits: 50 - charged, reserved: 0 });
+    const usage = await t.app.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.userId, user.id));
+    expect(usage.find((row) => row.type === 'usage')).toMatchObject({
+      amount: -charged,
+      description: `FAQ${charged}件生成`,
+    });
+  });
+
+  it('refuses answers beyond the balance before any work, and another user cannot touch the record', async () => {
+    const user = await seedUser(t.app, { credits: 2 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/generations',
+      headers: user.headers,
+      payload: {
+        method: 'url',
+        textInput: '営業時間は10時から18時です。定休日は日曜日です。駐車場は5台分あります。',
+        faqCount: 5,
+      },
+    });
+    const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
+    expect(ready.stage).toBe('questions_ready');
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${ready.id}/answers`,
+      headers: user.headers,
+      payload: { questions: ['a', 'b', 'c'] },
+    });
+    expect(tooMany.statusCode).toBe(402);
+    expect(tooMany.json().error.message).toBe('クレジットが不足しています');
+    expect(await balance(t, user.id)).toEqual({ credits: 2, reserved: 0 });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/generations/${ready.id}`,
+          headers: user.headers,
+        })
+      ).json().stage,
+    ).toBe('questions_ready');
+
+    const stranger = await seedUser(t.app);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/generations/${ready.id}`,
+          headers: stranger.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/generations/${ready.id}`,
+          headers: stranger.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/generations', headers: stranger.headers })
+      ).json().generations,
+    ).toEqual([]);
+  });
+
+  it('answers a category with several experts and an integrated answer', async () => {
+    const user = await seedUser(t.app, { credits: 10 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/generations',
+      headers: user.headers,
+      payload: {
+        method: 'category',
+        categoryName: '相続',
+        major: '法律',
+        medium: '家族',
+        minor: '相続',
+        responders: ['弁護士', '税理士'],
+        faqCount: 5,
+      },
+    });
+    const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
+    expect(ready.questions).toHaveLength(5);
+    expect(ready.inputData).toMatchObject({
+      categoryName: '相続',
+      responders: ['弁護士', '税理士'],
+      major: '法律',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${ready.id}/answers`,
+      headers: user.headers,
+      payload: { questions: ready.questions.slice(0, 2) },
+    });
+    const done = await waitForStage(t, user, ready.id, ['completed', 'failed']);
+    expect(done.items[0].expertAnswers.map((item: { expert: string }) => item.expert)).toEqual([
+      '弁護士',
+      '税理士',
+    ]);
+    expect(done.items[0].integratedAnswer).toBeTruthy();
+    expect(done.creditsUsed).toBe(2);
+  });
+
+  it('marks a job interrupted by a restart as failed and releases its reservation', async () => {
+    const user = await seedUser(t.app, { credits: 10 });
+    const { reserveCredits } = await import('../credits/ledger.ts');
+    const { recoverInterruptedGenerations } = await import('./generation.service.ts');
+    await t.app.db.insert(faqGenerations).values({
+      id: 'faq_1_deadbeef',
+      userId: user.id,
+      title: 't',
+      method: 'url',
+      stage: 'answering',
+    });
+    await reserveCredits(t.app.db, { userId: user.id, amount: 4, generationId: 'faq_1_deadbeef' });
+    expect((await balance(t, user.id)).reserved).toBe(4);
+    expect(await recoverInterruptedGenerations(t.app.db, 0)).toBeGreaterThanOrEqual(1);
+    expect(await balance(t, user.id)).toEqual({ credits: 10, reserved: 0 });
+    const [row] = await t.app.db
+      .select()
+      .from(faqGenerations)
+      .where(eq(faqGenerations.id, 'faq_1_deadbeef'));
+    expect(row!.status).toBe('failed');
+  });
+});
+
+describe('generation through the real provider code against the mock LLM', () => {
+  let t: TestApp;
+  let llm: Awaited<ReturnType<typeof startMockLlm>>;
+  beforeAll(async () => {
+    llm = await startMockLlm({ latencyMs: 20 });
+    t = await createTestApp({
+      FETCH_ALLOW_PRIVATE: 'true',
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: llm.url,
+      AI_CONCURRENCY: '4',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await llm.close();
+  });
+
+  it('generates questions and answers, retries 429s, never exceeds the concurrency limit', async () => {
+    const user = await seedUser(t.app, { credits: 50 });
+    llm.setOptions({ latencyMs: 20, rateLimitFirst: 2 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/generations',
+      headers: user.headers,
+      payload: {
+        method: 'url',
+        url: `${site.url}/`,
+        includeSubpages: true,
+        faqCount: 15,
+        ai: { provider: 'auto' },
+      },
+    });
+    const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
+    expect(ready.stage).toBe('questions_ready');
+    expect(ready.engine).toBe('openai:gpt-4o-mini');
+    expect(ready.questions).toHaveLength(15);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${ready.id}/answers`,
+      headers: user.headers,
+      payload: { questions: ready.questions.slice(0, 12) },
+    });
+    const done = await waitForStage(t, user, ready.id, ['completed', 'failed']);
+    expect(done.stage).toBe('completed');
+    expect(
+      done.items.every((item: { answerSource: string }) => item.answerSource === 'ai_direct'),
+    ).toBe(true);
+    expect(done.creditsUsed).toBe(12);
+    expect(llm.stats.maxInFlight).toBeLessThanOrEqual(4);
+    // 12 answers in batches of at most 5: far fewer calls than questions.
+    expect(llm.stats.byKind.answers).toBeLessThan(12);
+  });
+
+  it('charges nothing for answers that fail', async () => {
+    const user = await seedUser(t.app, { credits: 20 });
+    llm.setOptions({});
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/generations',
+      headers: user.headers,
+      payload: { method: 'url', textInput: '当店の営業時間は10時から20時です。', faqCount: 5 },
+    });
+    const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
+    llm.setOptions({ alwaysFail: true });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${ready.id}/answers`,
+      headers: user.headers,
+      payload: { questions: ready.questions.slice(0, 3) },
+    });
+    const done = await waitForStage(t, user, ready.id, ['completed', 'failed']);
+    expect(
+      done.items.every((item: { answer: string }) => item.answer === '回答の生成に失敗しました'),
+    ).toBe(true);
+    expect(done.creditsUsed).toBe(0);
+    expect(await balance(t, user.id)).toEqual({ credits: 20, reserved: 0 });
+    llm.setOptions({});
+  }, 60_000);
+});

@@ -1,0 +1,202 @@
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { aiProviderInfoSchema } from '../../../shared/ai.ts';
+import {
+  answersRequestSchema,
+  createGenerationSchema,
+  generationListSchema,
+  generationSchema,
+} from '../../../shared/generations.ts';
+import { HISTORY_PAGE_SIZE } from '../../../shared/limits.ts';
+import { faqGenerations, users } from '../../db/schema.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { currentUser } from '../../plugins/auth-guard.ts';
+import { listProviders } from '../ai/providers.ts';
+import {
+  getOwnGeneration,
+  recoverInterruptedGenerations,
+  startAnswers,
+  startGeneration,
+  toGeneration,
+} from './generation.service.ts';
+
+const idParams = z.object({
+  id: z.string().regex(/^faq_[A-Za-z0-9_]{1,64}$/, '履歴が見つかりません'),
+});
+const TERMINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
+
+export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = () => ({ db: app.db, config: app.config, log: app.log });
+
+  // Embedded mode has one process, so anything still "generating" at start is dead; with
+  // PostgreSQL other processes may be working, so only long-silent jobs are recovered.
+  app.addHook('onReady', async () => {
+    const recovered = await recoverInterruptedGenerations(
+      app.db,
+      app.database.kind === 'pglite' ? 0 : 5 * 60_000,
+    );
+    if (recovered > 0)
+      app.log.warn({ recovered }, 'interrupted generations marked failed; reservations released');
+  });
+
+  app.get(
+    '/ai/providers',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        response: {
+          200: z.object({
+            providers: z.array(aiProviderInfoSchema),
+            selected: z.string(),
+            customInstructions: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const [user] = await app.db
+        .select({ provider: users.aiProvider, instructions: users.aiCustomInstructions })
+        .from(users)
+        .where(eq(users.id, currentUser(request).id));
+      return {
+        providers: listProviders(app.config),
+        selected: user?.provider ?? 'auto',
+        customInstructions: user?.instructions ?? '',
+      };
+    },
+  );
+
+  app.post(
+    '/generations',
+    {
+      preHandler: app.requireUser,
+      schema: { body: createGenerationSchema, response: { 202: z.object({ id: z.string() }) } },
+    },
+    async (request, reply) => {
+      const id = await startGeneration(ctx(), currentUser(request).id, request.body);
+      return reply.status(202).send({ id });
+    },
+  );
+
+  app.post(
+    '/generations/:id/answers',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: idParams,
+        body: answersRequestSchema,
+        response: { 202: z.object({ id: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      await startAnswers(ctx(), currentUser(request).id, request.params.id, request.body.questions);
+      return reply.status(202).send({ id: request.params.id });
+    },
+  );
+
+  app.get(
+    '/generations',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        querystring: z.object({ cursor: z.string().max(200).optional() }),
+        response: { 200: generationListSchema },
+      },
+    },
+    async (request) => {
+      const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
+      if (request.query.cursor && !cursor) throw badRequest('ページの指定が正しくありません');
+      const rows = await app.db
+        .select()
+        .from(faqGenerations)
+        .where(
+          and(
+            eq(faqGenerations.userId, currentUser(request).id),
+            cursor
+              ? or(
+                  lt(faqGenerations.createdAt, cursor.createdAt),
+                  and(
+                    eq(faqGenerations.createdAt, cursor.createdAt),
+                    lt(faqGenerations.id, cursor.id),
+                  ),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(faqGenerations.createdAt), desc(faqGenerations.id))
+        .limit(HISTORY_PAGE_SIZE + 1);
+      const page = rows.slice(0, HISTORY_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        generations: page.map(toGeneration),
+        nextCursor:
+          rows.length > HISTORY_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/generations/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { params: idParams, response: { 200: generationSchema } },
+    },
+    async (request) =>
+      toGeneration(await getOwnGeneration(app.db, currentUser(request).id, request.params.id)),
+  );
+
+  app.delete(
+    '/generations/:id',
+    { preHandler: app.requireUser, schema: { params: idParams } },
+    async (request, reply) => {
+      const row = await getOwnGeneration(app.db, currentUser(request).id, request.params.id);
+      await app.db.delete(faqGenerations).where(eq(faqGenerations.id, row.id));
+      return reply.status(204).send();
+    },
+  );
+
+  /**
+   * Progress pushed as server-sent events. Each event is read from the database, so it works
+   * whichever server process runs the job; the stream ends when the phase is over.
+   */
+  app.get(
+    '/generations/:id/events',
+    { preHandler: app.requireUser, schema: { params: idParams } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      await getOwnGeneration(app.db, userId, request.params.id);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let closed = false;
+      request.raw.on('close', () => {
+        closed = true;
+      });
+      let last = '';
+      let idleTicks = 0;
+      while (!closed) {
+        const row = await getOwnGeneration(app.db, userId, request.params.id).catch(() => null);
+        if (!row) break;
+        const generation = toGeneration(row);
+        const snapshot = `${generation.stage}|${generation.progress}|${generation.message}`;
+        if (snapshot !== last) {
+          raw.write(`event: progress\ndata: ${JSON.stringify(generation)}\n\n`);
+          last = snapshot;
+          idleTicks = 0;
+        } else if (++idleTicks % 30 === 0) {
+          raw.write(': keep-alive\n\n');
+        }
+        if (TERMINAL_STAGES.has(generation.stage)) break;
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      }
+      raw.end();
+    },
+  );
+};

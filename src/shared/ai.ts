@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const AI_PROVIDER_IDS = [
+  'auto',
+  'openai',
+  'anthropic',
+  'google',
+  'openai-compatible',
+] as const;
+export type AiProviderId = (typeof AI_PROVIDER_IDS)[number];
+
+export const aiSettingsSchema = z.object({
+  provider: z.enum(AI_PROVIDER_IDS).default('auto'),
+  model: z.string().trim().max(100).optional(),
+  customInstructions: z
+    .string()
+    .trim()
+    .max(2000, 'カスタム指示は2000文字以内で入力してください')
+    .optional(),
+});
+export type AiSettings = z.infer<typeof aiSettingsSchema>;
+
+export const aiProviderInfoSchema = z.object({
+  id: z.enum(AI_PROVIDER_IDS),
+  label: z.string(),
+  model: z.string(),
+  available: z.boolean(),
+  /** Credits per token (spec §3), shown to 4 decimals. */
+  costPerToken: z.number(),
+  recommended: z.boolean(),
+  /** True when `auto` resolves to the built-in offline engine. */
+  offline: z.boolean(),
+});
+export type AiProviderInfo = z.infer<typeof aiProviderInfoSchema>;
+
+export const OFFLINE_ENGINE_LABEL = 'オフライン簡易エンジン';
+
+export function formatTokenCost(cost: number): string {
+  return cost.toFixed(4);
+}
+
+/** Structured outputs (spec §7). */
+export const questionsOutputSchema = z.object({ questions: z.array(z.string()) });
+export const answersOutputSchema = z.object({ answers: z.array(z.string()) });
+export const expertOutputSchema = z.object({ answer: z.string() });
+export const integratedOutputSchema = z.object({ integratedAnswer: z.string() });
