@@ -3,6 +3,7 @@ import { paths } from '../config/paths.ts';
 import { AccountRoute } from '../routes/account.tsx';
 import { AuthRoute } from '../routes/auth.tsx';
 import { CreditsRoute } from '../routes/credits.tsx';
+import { GenerateRoute } from '../routes/generate.tsx';
 import { ReferralsRoute } from '../routes/referrals.tsx';
 import { LandingRoute } from '../routes/landing.tsx';
 import { LegalRoute } from '../routes/legal.tsx';
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
         // Screens for signed-in users only: visitors are sent to /auth and brought back.
         element: <RequireAuth />,
         children: [
+          { path: paths.generate, element: <GenerateRoute /> },
           { path: paths.account, element: <AccountRoute /> },
           { path: paths.credits, element: <CreditsRoute /> },
           { path: paths.referrals, element: <ReferralsRoute /> },

@@ -147,3 +147,8 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** For requests the client cannot make through `apiRequest` (streams read with fetch). */
+export async function currentAccessToken(): Promise<string | null> {
+  return tokenProvider ? tokenProvider.getAccessToken() : null;
+}

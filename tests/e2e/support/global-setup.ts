@@ -4,11 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMockLlm } from '../../fixtures/mock-llm/server.ts';
+import { startFixtureSite } from '../../fixtures/site/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    fixtureSiteUrl: string;
   }
 }
 
@@ -57,6 +60,9 @@ export default async function setup(project: TestProject) {
     );
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-e2e-'));
+  // The outside world, locally: a Japanese business site and an OpenAI-compatible model.
+  const site = await startFixtureSite();
+  const llm = await startMockLlm({ latencyMs: 30 });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -73,6 +79,8 @@ export default async function setup(project: TestProject) {
       FETCH_ALLOW_PRIVATE: 'true',
       DATABASE_URL: '',
       WEB_DIR: webDir,
+      OPENAI_API_KEY: 'e2e-test-key',
+      OPENAI_BASE_URL: llm.url,
       ...JSON.parse(process.env.E2E_SERVER_ENV ?? '{}'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,10 +90,13 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('fixtureSiteUrl', site.url);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
+    await site.close();
+    await llm.close();
   };
 }

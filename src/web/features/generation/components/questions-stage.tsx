@@ -1,0 +1,88 @@
+import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import type { ProposedQuestion } from '../hooks/use-generation-flow.ts';
+
+export interface QuestionsStageProps {
+  questions: ProposedQuestion[];
+  busy: boolean;
+  balance: number;
+  onToggle: (index: number) => void;
+  onSetAll: (approved: boolean) => void;
+  onRegenerate: () => void;
+  onBack: () => void;
+  onAnswer: () => void;
+}
+
+export function QuestionsStage({
+  questions,
+  busy,
+  balance,
+  onToggle,
+  onSetAll,
+  onRegenerate,
+  onBack,
+  onAnswer,
+}: QuestionsStageProps) {
+  const approved = questions.filter((question) => question.approved).length;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">質問を選んでください</h2>
+        <div className="flex gap-2">
+          <Button variant="ghost" size="sm" onClick={() => onSetAll(true)} disabled={busy}>
+            すべて選択
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => onSetAll(false)} disabled={busy}>
+            選択を解除
+          </Button>
+        </div>
+      </div>
+      <ul className="space-y-2" aria-label="生成された質問">
+        {questions.map((item, index) => (
+          <li
+            key={`${index}-${item.question}`}
+            className="rounded-lg border border-slate-200 bg-white p-3"
+          >
+            <label className="flex cursor-pointer items-start gap-3">
+              <input
+                type="checkbox"
+                className="mt-1 h-4 w-4"
+                checked={item.approved}
+                onChange={() => onToggle(index)}
+                disabled={busy}
+              />
+              <span>
+                <span className="font-medium">
+                  Q{index + 1}. {item.question}
+                </span>
+                {item.sourceUrl && (
+                  <span className="mt-1 block break-all text-xs text-slate-500">
+                    出典: {item.sourceUrl}
+                  </span>
+                )}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-slate-600">
+        {approved}件を選択中 ／ 回答の作成に{approved}クレジットを使用します（残高{' '}
+        {formatNumber(balance)}）。回答を作成できなかった質問の分は消費しません。
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button variant="outline" onClick={onBack} disabled={busy}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          戻る
+        </Button>
+        <Button variant="outline" onClick={onRegenerate} disabled={busy}>
+          <RefreshCw aria-hidden="true" className="h-4 w-4" />
+          再生成
+        </Button>
+        <Button className="sm:ml-auto" onClick={onAnswer} disabled={busy || approved === 0}>
+          選択した質問の回答を作成（{approved}件）
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { FileDown, Plus } from 'lucide-react';
+import type { FaqItem } from '../../../../shared/generations.ts';
+import { Button } from '../../../components/ui/button.tsx';
+
+export interface ResultsStageProps {
+  items: FaqItem[];
+  busy: boolean;
+  exporting: boolean;
+  message: string | null;
+  onToggle: (index: number) => void;
+  onEditAnswer: (index: number, answer: string) => void;
+  onExportWord: () => void;
+  onNew: () => void;
+}
+
+export function ResultsStage({
+  items,
+  busy,
+  exporting,
+  message,
+  onToggle,
+  onEditAnswer,
+  onExportWord,
+  onNew,
+}: ResultsStageProps) {
+  const approved = items.filter((item) => item.approved).length;
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-semibold">作成したFAQ</h2>
+      {message && <p className="rounded-md bg-green-50 p-3 text-sm text-green-900">{message}</p>}
+      <ol className="space-y-3" aria-label="作成したFAQ">
+        {items.map((item, index) => (
+          <li
+            key={`${index}-${item.question}`}
+            className="rounded-lg border border-slate-200 bg-white p-4"
+          >
+            <label className="flex cursor-pointer items-start gap-3">
+              <input
+                type="checkbox"
+                className="mt-1 h-4 w-4"
+                checked={item.approved}
+                onChange={() => onToggle(index)}
+                disabled={busy}
+                aria-label={`Q${index + 1}を承認`}
+              />
+              <span className="font-semibold">
+                Q{index + 1}. {item.question}
+              </span>
+            </label>
+            {item.expertAnswers && item.expertAnswers.length > 0 && (
+              <div className="mt-3 space-y-2 rounded-md bg-slate-50 p-3 text-sm">
+                <p className="font-semibold">専門家の意見</p>
+                {item.expertAnswers.map((expert) => (
+                  <p key={expert.expert}>
+                    <span className="font-semibold">【{expert.expert}】</span>
+                    {expert.answer}
+                  </p>
+                ))}
+              </div>
+            )}
+            <div className="mt-3">
+              {item.integratedAnswer && <p className="mb-1 text-sm font-semibold">統合回答</p>}
+              <textarea
+                aria-label={`A${index + 1}`}
+                className="w-full rounded-md border border-slate-200 p-2 text-sm leading-relaxed"
+                rows={Math.min(8, Math.max(3, Math.ceil(item.answer.length / 45)))}
+                value={item.answer}
+                onChange={(event) => onEditAnswer(index, event.target.value)}
+              />
+              {item.failed && (
+                <p className="text-xs text-red-700">
+                  この回答は作成できなかったため、クレジットは消費していません。
+                </p>
+              )}
+              {item.sourceUrl && (
+                <p className="mt-1 break-all text-xs text-slate-500">出典: {item.sourceUrl}</p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button variant="outline" onClick={onNew} disabled={busy}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          新規作成
+        </Button>
+        <Button className="sm:ml-auto" onClick={onExportWord} disabled={busy || exporting}>
+          <FileDown aria-hidden="true" className="h-4 w-4" />
+          Wordで出力（{approved}件）
+        </Button>
+      </div>
+    </div>
+  );
+}

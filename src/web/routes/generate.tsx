@@ -1,0 +1,133 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { AiSettings } from '../../shared/ai.ts';
+import { buttonVariants } from '../components/ui/button.tsx';
+import { Card, CardContent } from '../components/ui/card.tsx';
+import { paths } from '../config/paths.ts';
+import { exportToWord } from '../features/export/word-document.ts';
+import { useProviders } from '../features/generation/api/generation-api.ts';
+import { AiSettingsPanel } from '../features/generation/components/ai-settings-panel.tsx';
+import { InputStage } from '../features/generation/components/input-stage.tsx';
+import { ProgressAlert } from '../features/generation/components/progress-alert.tsx';
+import { QuestionsStage } from '../features/generation/components/questions-stage.tsx';
+import { ResultsStage } from '../features/generation/components/results-stage.tsx';
+import { useGenerationFlow } from '../features/generation/hooks/use-generation-flow.ts';
+import { meQueryKey, useSession } from '../lib/auth/session.tsx';
+import { formatNumber } from '../lib/format.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+export function GenerateRoute() {
+  useDocumentTitle('FAQ生成');
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const providers = useProviders();
+  const [aiOverride, setAiOverride] = useState<AiSettings | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const flow = useGenerationFlow({
+    onBalanceChanged: () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
+  const { state } = flow;
+  const balance = session.user?.credits ?? 0;
+  // The saved choice is the default until the user changes it here (remembered per user).
+  const ai: AiSettings = aiOverride ?? {
+    provider: (providers.data?.selected as AiSettings['provider'] | undefined) ?? 'auto',
+    customInstructions: providers.data?.customInstructions ?? '',
+  };
+
+  async function exportWord() {
+    setExporting(true);
+    try {
+      const approved = state.results.filter((item) => item.approved);
+      const title = state.generation?.title ?? 'FAQリスト';
+      if (await exportToWord(title, approved)) toast.success('Wordファイルを出力しました');
+    } catch {
+      toast.error('Wordファイルの出力に失敗しました');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <Card>
+        <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            クレジット残高{' '}
+            <strong className="text-xl" data-testid="generate-balance">
+              {formatNumber(balance)}
+            </strong>
+          </p>
+          <div className="flex gap-2">
+            <Link
+              to={paths.referrals}
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            >
+              無料でクレジットを獲得
+            </Link>
+            <Link to={paths.pricing} className={buttonVariants({ size: 'sm' })}>
+              アップグレード
+            </Link>
+          </div>
+        </CardContent>
+      </Card>
+
+      <h1 className="text-2xl font-bold">FAQ生成</h1>
+      <ol className="flex gap-2 text-sm" aria-label="ステップ">
+        {(['input', 'questions', 'results'] as const).map((stage, index) => (
+          <li
+            key={stage}
+            aria-current={state.stage === stage ? 'step' : undefined}
+            className={state.stage === stage ? 'font-semibold text-blue-700' : 'text-slate-500'}
+          >
+            {index + 1}. {['入力', '質問の選択', '結果'][index]}
+          </li>
+        ))}
+      </ol>
+
+      {state.busy && state.progress && (
+        <ProgressAlert percent={state.progress.percent} message={state.progress.message} />
+      )}
+
+      {state.stage === 'input' && (
+        <>
+          <AiSettingsPanel
+            providers={providers.data?.providers ?? []}
+            value={ai}
+            onChange={setAiOverride}
+          />
+          <InputStage
+            busy={state.busy}
+            ai={ai}
+            onSubmit={(request) => void flow.generateQuestions(request)}
+          />
+        </>
+      )}
+      {state.stage === 'questions' && !state.busy && (
+        <QuestionsStage
+          questions={state.questions}
+          busy={state.busy}
+          balance={balance}
+          onToggle={flow.toggleQuestion}
+          onSetAll={flow.setAllQuestions}
+          onRegenerate={flow.regenerate}
+          onBack={flow.reset}
+          onAnswer={() => void flow.generateAnswers()}
+        />
+      )}
+      {state.stage === 'results' && !state.busy && (
+        <ResultsStage
+          items={state.results}
+          busy={state.busy}
+          exporting={exporting}
+          message={state.generation?.message ?? null}
+          onToggle={flow.toggleResult}
+          onEditAnswer={flow.editAnswer}
+          onExportWord={() => void exportWord()}
+          onNew={flow.reset}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { signInPage, signUpViaApi } from './support/session.ts';
+
+const baseURL = inject('baseUrl');
+const siteUrl = inject('fixtureSiteUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('FAQ generation', () => {
+  it('URL → 10 questions → approve 3 → answers → balance 47 → Word export → record with creditsUsed 3', async () => {
+    const user = await signUpViaApi(baseURL);
+    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    await signInPage(page, user.tokens);
+    await page.goto('/generate');
+    await expect(page.getByTestId('generate-balance').textContent()).resolves.toBe('50');
+
+    // Validation alerts, word for word.
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByLabel('WebサイトのURL').fill('example.jp');
+    await page.getByRole('button', { name: '質問を生成する' }).click();
+    await expect.poll(() => alerts.at(-1)).toContain('無効なURLです。正しいURL（');
+    await page.getByRole('tab', { name: 'カテゴリーから' }).click();
+    await page.getByRole('button', { name: '質問を生成する' }).click();
+    await expect.poll(() => alerts.at(-1)).toBe('カテゴリー名と回答者を入力してください');
+    await page.getByRole('tab', { name: 'URL・テキストから' }).click();
+
+    await page.getByLabel('WebサイトのURL').fill(`${siteUrl}/`);
+    await page.getByLabel('下層ページも含める', { exact: false }).check();
+    await page.getByRole('button', { name: '質問を生成する' }).click();
+    await page.getByRole('status').filter({ hasText: '%' }).first().waitFor();
+    const questions = page.getByRole('list', { name: '生成された質問' }).getByRole('checkbox');
+    await questions.first().waitFor({ timeout: 30_000 });
+    await expect(questions.count()).resolves.toBe(10);
+    for (let index = 0; index < 3; index++) await questions.nth(index).check();
+    await page.getByRole('button', { name: /選択した質問の回答を作成（3件）/ }).click();
+
+    const results = page.getByRole('list', { name: '作成したFAQ' }).getByRole('listitem');
+    await results.first().waitFor({ timeout: 30_000 });
+    await expect(results.count()).resolves.toBe(3);
+    await expect.poll(() => page.getByTestId('header-credits').textContent()).toBe('47');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Wordで出力/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/のFAQ\.docx$/);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+
+    const list = await fetch(`${baseURL}/api/generations`, {
+      headers: { authorization: `Bearer ${user.tokens.access_token}` },
+    });
+    const [record] = (
+      (await list.json()) as {
+        generations: { creditsUsed: number; status: string; items: unknown[] }[];
+      }
+    ).generations;
+    expect(record).toMatchObject({ creditsUsed: 3, status: 'completed' });
+    expect(record!.items).toHaveLength(3);
+
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await page.getByRole('button', { name: '質問を生成する' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
