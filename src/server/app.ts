@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/platform/public-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { avatarRoutes } from './modules/account/avatar.routes.ts';
+import { serializeRequestForLog } from './modules/auth/log-redaction.ts';
 import { MailDelivery } from './modules/notifications/outbox.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes, type PaymentsRoutesOptions } from './modules/payments/payments.routes.ts';
@@ -51,6 +52,8 @@ export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    // Tokens also travel in URLs (handover parameters, reset links): strip them from req.url.
+    serializers: { req: serializeRequestForLog },
   };
 }
 
@@ -70,6 +73,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mail', new MailDelivery(config, database.db, app.log));
+  app.addHook('onClose', async () => {
+    await app.mail.drain();
+    app.mail.close();
+  });
 
   // Order matters: external plugins, then the error shape, then feature routes, then the SPA.
   await registerSecurity(app, config);

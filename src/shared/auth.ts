@@ -1,48 +1,80 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './limits.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  PASSWORD_MIN_LENGTH,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from './limits.ts';
 
-const email = z
+/** Accounts API contract (issue 3). Both sides parse with these schemas. */
+
+export const PASSWORD_MAX_LENGTH = 128;
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+
+/** Trimmed and lower-cased, so 'Taro@Example.JP ' and 'taro@example.jp' are one account. */
+export const emailSchema = z
   .string({ error: 'メールアドレスを入力してください' })
   .trim()
   .toLowerCase()
+  .min(1, 'メールアドレスを入力してください')
   .max(254, 'メールアドレスが長すぎます')
   .pipe(z.email({ error: 'メールアドレスの形式が正しくありません' }));
 
-const password = z
+export const newPasswordSchema = z
   .string({ error: 'パスワードを入力してください' })
   .min(PASSWORD_MIN_LENGTH, `パスワードは${PASSWORD_MIN_LENGTH}文字以上で入力してください`)
-  .max(128, 'パスワードは128文字以内で入力してください');
+  .max(PASSWORD_MAX_LENGTH, `パスワードは${PASSWORD_MAX_LENGTH}文字以内で入力してください`);
+
+const displayNameSchema = z
+  .string({ error: '表示名は文字列で入力してください' })
+  .trim()
+  .max(DISPLAY_NAME_MAX_LENGTH, `表示名は${DISPLAY_NAME_MAX_LENGTH}文字以内で入力してください`);
+
+/** Only files our own avatar upload produced (same origin, no external hot-linking). */
+export const AVATAR_URL_PATTERN =
+  /^\/api\/account\/avatar\/[A-Za-z0-9-]{1,64}\/[a-f0-9]{24}\.(png|jpg|webp)$/;
 
 export const signupRequestSchema = z.object({
-  email,
-  password,
-  displayName: z.string().trim().max(50, '表示名は50文字以内で入力してください').optional(),
-  ref: z.string().trim().max(64).optional(),
+  email: emailSchema,
+  password: newPasswordSchema,
+  displayName: displayNameSchema.optional(),
+  // A broken referral code must never block sign-up (spec §8): anything unusable becomes
+  // "no code" instead of a validation error.
+  ref: z.string().trim().min(1).max(64).optional().catch(undefined),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  email,
+  email: emailSchema,
   password: z
     .string({ error: 'パスワードを入力してください' })
     .min(1, 'パスワードを入力してください')
-    .max(128),
+    .max(PASSWORD_MAX_LENGTH, `パスワードは${PASSWORD_MAX_LENGTH}文字以内で入力してください`),
 });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const refreshRequestSchema = z.object({
-  refresh_token: z.string({ error: 'リフレッシュトークンが必要です' }).min(1).max(200),
+  refresh_token: z
+    .string({ error: 'リフレッシュトークンが必要です' })
+    .min(1, 'リフレッシュトークンが必要です')
+    .max(200, 'リフレッシュトークンが正しくありません'),
 });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+export const logoutRequestSchema = refreshRequestSchema;
+export type LogoutRequest = RefreshRequest;
 
-/** Exactly the spec's token set (§3 signed-in user). */
+/** Exactly the spec's token set (§3 signed-in user); times in seconds. */
 export const tokenSetSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
   token_type: z.literal('bearer'),
-  expires_in: z.number().int(),
-  refresh_expires_in: z.number().int(),
+  expires_in: z.literal(ACCESS_TOKEN_TTL_SECONDS),
+  refresh_expires_in: z.literal(REFRESH_TOKEN_TTL_SECONDS),
+  /** Unix time in seconds. */
   issued_at: z.number().int(),
 });
-export type TokenSetResponse = z.infer<typeof tokenSetSchema>;
+export type TokenSet = z.infer<typeof tokenSetSchema>;
+/** @deprecated name kept for existing imports; use TokenSet. */
+export type TokenSetResponse = TokenSet;
 
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -50,33 +82,41 @@ export const currentUserSchema = z.object({
   displayName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   credits: z.number().int(),
+  /** ISO 8601 (UTC). */
   createdAt: z.string(),
+  /** FAQs actually produced: answers charged across the user's generations. */
   faqCount: z.number().int(),
 });
-export type CurrentUserResponse = z.infer<typeof currentUserSchema>;
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+/** @deprecated name kept for existing imports; use CurrentUser. */
+export type CurrentUserResponse = CurrentUser;
 
+/** signup and login answer with the token set plus the user, saving a round trip to /me. */
 export const authResponseSchema = tokenSetSchema.extend({ user: currentUserSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const updateMeRequestSchema = z.object({
-  displayName: z
-    .string()
-    .trim()
-    .max(50, '表示名は50文字以内で入力してください')
-    .nullable()
-    .optional(),
+  /** Empty or blank clears the name (the header then falls back to the e-mail). */
+  displayName: displayNameSchema.nullable().optional(),
   avatarUrl: z
-    .string()
-    .max(300)
-    .regex(
-      /^\/api\/account\/avatar\/[A-Za-z0-9-]+\/[A-Za-z0-9_-]+\.(png|jpg|webp)$/,
-      'プロフィール画像のURLが正しくありません',
-    )
+    .string({ error: 'プロフィール画像のURLが正しくありません' })
+    .max(300, 'プロフィール画像のURLが正しくありません')
+    .regex(AVATAR_URL_PATTERN, 'プロフィール画像のURLが正しくありません')
     .nullable()
     .optional(),
 });
+export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
 
-export const passwordResetRequestSchema = z.object({ email });
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
 export const passwordResetConfirmSchema = z.object({
-  token: z.string().min(10).max(200),
-  password,
+  token: z
+    .string({ error: 'リンクが無効か有効期限が切れています' })
+    .min(1, 'リンクが無効か有効期限が切れています')
+    .max(200, 'リンクが無効か有効期限が切れています'),
+  password: newPasswordSchema,
 });
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+export const passwordResetAcceptedSchema = z.object({ ok: z.literal(true) });

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../shared/messages.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { rateLimitBuckets } from '../db/schema.ts';
 import { HttpError } from './http-error.ts';
@@ -6,13 +7,18 @@ import { HttpError } from './http-error.ts';
 export interface RateLimitRule {
   limit: number;
   windowSeconds: number;
-  /** Japanese text for the 429; the wait time is appended. */
-  message: string;
+  /** Japanese text for the 429 (default: the generic one); the wait time is appended. */
+  message?: string;
 }
+
+/** Longer than any window we use, so pruning never drops a live bucket. */
+const PRUNE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+const PRUNE_PROBABILITY = 0.01;
 
 /**
  * Fixed-window counter in the database, so every server process behind a load balancer
  * shares one count (an in-memory limiter would multiply the limit by the process count).
+ * The upsert is atomic, so racing requests each see a distinct count.
  */
 export async function consumeRateLimit(
   db: DbOrTx,
@@ -30,19 +36,24 @@ export async function consumeRateLimit(
       set: { count: sql`${rateLimitBuckets.count} + 1` },
     })
     .returning({ count: rateLimitBuckets.count });
+  // Old windows are dead weight; an occasional sweep keeps the table small without a timer.
+  if (Math.random() < PRUNE_PROBABILITY) {
+    await pruneRateLimits(db, new Date(now.getTime() - PRUNE_AFTER_MS));
+  }
   if ((row?.count ?? 0) > rule.limit) {
-    const retryAfter = Math.max(
+    const retryAfterSeconds = Math.max(
       1,
       Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
     );
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new HttpError(429, `${rule.message}（約${minutes}分後に再試行できます）`, {
+    const wait =
+      retryAfterSeconds < 60 ? `${retryAfterSeconds}秒` : `${Math.ceil(retryAfterSeconds / 60)}分`;
+    const message = (rule.message ?? MESSAGES.rateLimited).replace(/[。.]$/, '');
+    throw new HttpError(429, `${message}（約${wait}後に再試行できます）。`, {
       code: 'RATE_LIMITED',
     });
   }
 }
 
-/** Old windows are useless; called opportunistically so the table stays small. */
 export async function pruneRateLimits(db: DbOrTx, olderThan: Date): Promise<void> {
-  await db.delete(rateLimitBuckets).where(sql`${rateLimitBuckets.windowStart} < ${olderThan}`);
+  await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, olderThan));
 }

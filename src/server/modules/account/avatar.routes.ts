@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,54 +6,64 @@ import { currentUserSchema } from '../../../shared/auth.ts';
 import { AVATAR_MAX_BYTES } from '../../../shared/limits.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import { updateProfile } from '../auth/auth.service.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
+import { saveAvatar } from './profile.service.ts';
 
-const ALLOWED = new Map([
+/** Detected from the bytes; the extension we store decides the served content type. */
+const EXTENSION_FOR_MIME = new Map([
   ['image/png', 'png'],
   ['image/jpeg', 'jpg'],
   ['image/webp', 'webp'],
 ]);
-const CONTENT_TYPES: Record<string, string> = {
+const CONTENT_TYPE_FOR_EXTENSION: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
 };
-const WRONG_TYPE = '画像はPNG・JPEG・WebP形式でアップロードしてください';
-const TOO_LARGE = '画像サイズは5MB以下にしてください';
 
+export const AVATAR_MESSAGES = {
+  wrongType: '画像はPNG・JPEG・WebP形式でアップロードしてください',
+  tooLarge: '画像サイズは5MB以下にしてください',
+  missing: '画像ファイルを選択してください',
+  notFound: '画像が見つかりません',
+} as const;
+
+function hasCode(error: unknown, code: string): boolean {
+  return (error as { code?: unknown } | null)?.code === code;
+}
+
+/** POST /api/account/avatar (upload) and GET /api/account/avatar/:userId/:file (public). */
 export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = new LocalStorage(app.config.dataDir);
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+  // Registered in this scope only: no other route accepts multipart bodies.
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
 
   app.post(
     '/account/avatar',
     { preHandler: app.requireUser, schema: { response: { 200: currentUserSchema } } },
     async (request) => {
       const user = currentUser(request);
-      let file;
-      try {
-        file = await request.file();
-      } catch {
-        throw new HttpError(400, '画像ファイルを選択してください');
-      }
-      if (!file) throw new HttpError(400, '画像ファイルを選択してください');
       let data: Buffer;
       try {
+        const file = await request.file();
+        if (!file) throw new HttpError(400, AVATAR_MESSAGES.missing);
         data = await file.toBuffer();
-      } catch {
-        throw new HttpError(413, TOO_LARGE);
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) {
+          throw new HttpError(413, AVATAR_MESSAGES.tooLarge);
+        }
+        // Not multipart, a broken body, too many parts: all a client mistake.
+        throw new HttpError(400, AVATAR_MESSAGES.missing, { cause: error });
       }
-      if (file.file.truncated) throw new HttpError(413, TOO_LARGE);
-      // The declared type and name can lie; the bytes decide.
+      if (data.length === 0) throw new HttpError(400, AVATAR_MESSAGES.missing);
+      // The declared content type and file name can lie; the bytes decide.
       const detected = await fileTypeFromBuffer(data);
-      const extension = detected ? ALLOWED.get(detected.mime) : undefined;
-      if (!extension) throw new HttpError(400, WRONG_TYPE);
-      const fileName = `${randomBytes(12).toString('hex')}.${extension}`;
-      await storage.put(`avatars/${user.id}/${fileName}`, data);
-      return updateProfile(app.db, user.id, {
-        avatarUrl: `/api/account/avatar/${user.id}/${fileName}`,
-      });
+      const extension = detected ? EXTENSION_FOR_MIME.get(detected.mime) : undefined;
+      if (!extension) throw new HttpError(400, AVATAR_MESSAGES.wrongType);
+      return saveAvatar(app.db, storage, request.log, user.id, { data, extension });
     },
   );
 
@@ -71,14 +80,20 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId, file } = request.params;
       const found = await storage.open(`avatars/${userId}/${file}`);
-      if (!found) throw notFound('画像が見つかりません');
-      const extension = file.split('.').pop()!;
-      return reply
-        .header('content-type', CONTENT_TYPES[extension]!)
-        .header('content-length', found.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(found.stream);
+      if (!found) throw notFound(AVATAR_MESSAGES.notFound);
+      const extension = file.slice(file.lastIndexOf('.') + 1);
+      return (
+        reply
+          .header(
+            'content-type',
+            CONTENT_TYPE_FOR_EXTENSION[extension] ?? 'application/octet-stream',
+          )
+          .header('content-length', found.size)
+          // File names are random and never reused, so the bytes behind a URL never change.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(found.stream)
+      );
     },
   );
 };

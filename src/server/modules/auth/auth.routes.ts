@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   authResponseSchema,
   currentUserSchema,
   loginRequestSchema,
+  logoutRequestSchema,
+  passwordResetAcceptedSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   refreshRequestSchema,
@@ -14,48 +15,56 @@ import {
 import { unauthorized } from '../../lib/http-error.ts';
 import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import {
-  confirmPasswordReset,
-  INVALID_CREDENTIALS,
-  login,
-  logout,
-  refresh,
-  requestPasswordReset,
-  signup,
-  toCurrentUser,
-  updateProfile,
-  type AuthContext,
-} from './auth.service.ts';
+import { updateProfile } from '../account/profile.service.ts';
+import { LocalStorage } from '../storage/local-storage.ts';
+import { INVALID_CREDENTIALS, login, signup } from './auth.service.ts';
+import { toCurrentUser } from './current-user.ts';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+import { getDummyHash } from './passwords.ts';
+import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
 
-const TOO_MANY_ATTEMPTS = 'ログインの試行回数が多すぎます。しばらく待ってから再試行してください';
-const TOO_MANY_SIGNUPS = '登録の試行回数が多すぎます。しばらく待ってから再試行してください';
+const TOO_MANY_LOGINS = 'ログインの試行回数が多すぎます。しばらく待ってから再試行してください。';
+const TOO_MANY_SIGNUPS = '登録の試行回数が多すぎます。しばらく待ってから再試行してください。';
+const TOO_MANY_RESETS =
+  'パスワード再設定のお申し込みが多すぎます。しばらく待ってから再試行してください。';
 
 /**
- * Per IP for every attempt, per e-mail for every attempt: enough headroom for a real person,
- * far too little for password guessing (argon2 makes each guess slow as well).
+ * Limits for every process together (counted in the database). Per e-mail stops guessing one
+ * account's password (argon2 makes each guess slow as well); per IP stops spraying many
+ * accounts and mass sign-ups for the bonus, with room for an office or a school behind one
+ * address. Every attempt counts, successful or not.
  */
 export const AUTH_RATE_LIMITS = {
-  loginPerIp: { limit: 60, windowSeconds: 600, message: TOO_MANY_ATTEMPTS },
-  loginPerEmail: { limit: 10, windowSeconds: 600, message: TOO_MANY_ATTEMPTS },
+  loginPerIp: { limit: 60, windowSeconds: 600, message: TOO_MANY_LOGINS },
+  loginPerEmail: { limit: 10, windowSeconds: 600, message: TOO_MANY_LOGINS },
   signupPerIp: { limit: 60, windowSeconds: 600, message: TOO_MANY_SIGNUPS },
-  resetPerEmail: { limit: 5, windowSeconds: 3600, message: 'しばらく待ってから再試行してください' },
-} satisfies Record<string, RateLimitRule>;
+  signupPerEmail: { limit: 10, windowSeconds: 600, message: TOO_MANY_SIGNUPS },
+  resetPerIp: { limit: 20, windowSeconds: 3600, message: TOO_MANY_RESETS },
+  resetPerEmail: { limit: 5, windowSeconds: 3600, message: TOO_MANY_RESETS },
+} as const satisfies Record<string, RateLimitRule>;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (log: AuthContext['log']): AuthContext => ({
-    db: app.db,
-    config: app.config,
-    log,
-    onEmailQueued: (id) => app.mail.deliverLater(id),
-  });
+  const storage = new LocalStorage(app.config.dataDir);
+  // Computed now, so the first unknown-e-mail login is not measurably slower than the rest.
+  await getDummyHash();
 
   app.post(
     '/auth/signup',
     { schema: { body: signupRequestSchema, response: { 201: authResponseSchema } } },
     async (request, reply) => {
-      await consumeRateLimit(app.db, `signup:ip:${request.ip}`, AUTH_RATE_LIMITS.signupPerIp);
-      const result = await signup(context(request.log), request.body);
-      return reply.status(201).send(result);
+      const { db, config } = app;
+      await consumeRateLimit(db, `signup:ip:${request.ip}`, AUTH_RATE_LIMITS.signupPerIp);
+      await consumeRateLimit(
+        db,
+        `signup:email:${request.body.email}`,
+        AUTH_RATE_LIMITS.signupPerEmail,
+      );
+      const { response, welcomeEmailId } = await signup(
+        { db, config, log: request.log },
+        request.body,
+      );
+      app.mail.deliverLater(welcomeEmailId);
+      return reply.status(201).send(response);
     },
   );
 
@@ -63,13 +72,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
     async (request) => {
-      await consumeRateLimit(app.db, `login:ip:${request.ip}`, AUTH_RATE_LIMITS.loginPerIp);
+      const { db, config } = app;
+      await consumeRateLimit(db, `login:ip:${request.ip}`, AUTH_RATE_LIMITS.loginPerIp);
       await consumeRateLimit(
-        app.db,
+        db,
         `login:email:${request.body.email}`,
         AUTH_RATE_LIMITS.loginPerEmail,
       );
-      const result = await login(context(request.log), request.body.email, request.body.password);
+      const result = await login(
+        { db, config, log: request.log },
+        request.body.email,
+        request.body.password,
+      );
       if (!result) throw unauthorized(INVALID_CREDENTIALS);
       return result;
     },
@@ -78,11 +92,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh',
     { schema: { body: refreshRequestSchema, response: { 200: tokenSetSchema } } },
-    async (request) => refresh(context(request.log), request.body.refresh_token),
+    async (request) =>
+      rotateRefreshToken(app.db, app.config.jwtSecret, request.body.refresh_token, request.log),
   );
 
-  app.post('/auth/logout', { schema: { body: refreshRequestSchema } }, async (request, reply) => {
-    await logout(app.db, request.body.refresh_token);
+  app.post('/auth/logout', { schema: { body: logoutRequestSchema } }, async (request, reply) => {
+    await revokeRefreshToken(app.db, request.body.refresh_token);
     return reply.status(204).send();
   });
 
@@ -98,7 +113,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: { body: updateMeRequestSchema, response: { 200: currentUserSchema } },
     },
-    async (request) => updateProfile(app.db, currentUser(request).id, request.body),
+    async (request) =>
+      updateProfile(app.db, storage, request.log, currentUser(request).id, request.body),
   );
 
   app.post(
@@ -106,16 +122,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: passwordResetRequestSchema,
-        response: { 202: z.object({ ok: z.literal(true) }) },
+        response: { 202: passwordResetAcceptedSchema },
       },
     },
     async (request, reply) => {
+      await consumeRateLimit(app.db, `reset:ip:${request.ip}`, AUTH_RATE_LIMITS.resetPerIp);
       await consumeRateLimit(
         app.db,
         `reset:email:${request.body.email}`,
         AUTH_RATE_LIMITS.resetPerEmail,
       );
-      await requestPasswordReset(context(request.log), request.body.email);
+      const emailId = await requestPasswordReset(app.db, app.config, request.body.email);
+      if (emailId) app.mail.deliverLater(emailId);
+      // The same answer whether or not the address has an account.
       return reply.status(202).send({ ok: true as const });
     },
   );

@@ -1,17 +1,18 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** Keys are slash-separated safe segments; anything else is refused before touching the disk. */
+/**
+ * Keys are slash-separated segments of letters, digits, '.', '_' and '-', each starting with
+ * a letter or digit, so '..', absolute paths and backslashes can never reach the disk.
+ */
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export function isSafeKey(key: string): boolean {
-  const segments = key.split('/');
-  return (
-    segments.length > 0 &&
-    segments.every((segment) => SAFE_SEGMENT.test(segment) && !segment.includes('..'))
-  );
+  if (key.length === 0 || key.length > 512) return false;
+  return key.split('/').every((segment) => SAFE_SEGMENT.test(segment) && !segment.includes('..'));
 }
 
 /** Files under DATA_DIR/storage (the embedded default of DECISIONS §6). */
@@ -19,22 +20,36 @@ export class LocalStorage {
   readonly root: string;
 
   constructor(dataDir: string) {
-    this.root = path.join(dataDir, 'storage');
+    this.root = path.join(path.resolve(dataDir), 'storage');
   }
 
   #resolve(key: string): string {
-    if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
     const full = path.resolve(this.root, key);
-    if (!full.startsWith(this.root + path.sep)) throw new Error(`unsafe storage key: ${key}`);
+    if (!isSafeKey(key) || !full.startsWith(this.root + path.sep)) {
+      throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
+    }
     return full;
   }
 
+  /** Written to a temporary name first, so a reader never sees half a file. */
   async put(key: string, data: Buffer): Promise<void> {
     const full = this.#resolve(key);
     await mkdir(path.dirname(full), { recursive: true });
-    await writeFile(full, data);
+    const temporary = `${full}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temporary, data);
+    await rename(temporary, full);
   }
 
+  async exists(key: string): Promise<boolean> {
+    if (!isSafeKey(key)) return false;
+    try {
+      return (await stat(this.#resolve(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** null when the key is unsafe or nothing is stored under it. */
   async open(key: string): Promise<{ stream: Readable; size: number } | null> {
     if (!isSafeKey(key)) return null;
     const full = this.#resolve(key);

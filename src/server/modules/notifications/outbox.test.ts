@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import {
+  decodeMailBody,
+  decodeMailHeader,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '../../../../tests/helpers/smtp-server.ts';
+import { emailOutbox } from '../../db/schema.ts';
+import { enqueueEmail } from './outbox.ts';
+
+async function outboxRow(t: TestApp, id: string) {
+  const [row] = await t.app.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row!;
+}
+
+/** Fire-and-forget delivery finishes shortly after the request; wait for its row to settle. */
+async function waitForStatus(t: TestApp, id: string, statuses: string[]) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const row = await outboxRow(t, id);
+    if (statuses.includes(row.status)) return row;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`outbox row ${id} never reached ${statuses.join('/')}`);
+}
+
+describe('without SMTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps the message in the outbox as stored', async () => {
+    const id = await enqueueEmail(t.app.db, {
+      to: 'taro@example.jp',
+      subject: 'テスト',
+      text: '本文',
+      kind: 'other',
+    });
+    expect((await outboxRow(t, id)).status).toBe('pending');
+    expect(t.app.mail.smtpConfigured).toBe(false);
+    expect(await t.app.mail.deliver(id)).toBe('stored');
+    expect(await outboxRow(t, id)).toMatchObject({
+      status: 'stored',
+      to: 'taro@example.jp',
+      subject: 'テスト',
+      text: '本文',
+      html: null,
+      sentAt: null,
+    });
+    // A second delivery attempt is a no-op.
+    expect(await t.app.mail.deliver(id)).toBeNull();
+  });
+
+  it('stores a Japanese welcome e-mail on sign-up', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: 'hanako@example.jp', password: 'password123', displayName: '花子' },
+    });
+    expect(response.statusCode).toBe(201);
+    const [mail] = await t.app.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'hanako@example.jp'));
+    expect(mail).toMatchObject({
+      kind: 'welcome',
+      subject: '【FAQ工房】ご登録ありがとうございます',
+    });
+    expect(mail!.text).toContain('花子 様');
+    expect(mail!.text).toContain('50クレジット');
+    expect(mail!.text).toContain('http://localhost:3000/generate');
+    await waitForStatus(t, mail!.id, ['stored']);
+  });
+});
+
+describe('with SMTP_URL', () => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'FAQ工房 <no-reply@faq-kobo.test>',
+      PUBLIC_URL: 'https://faq.example.jp',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('sends the message and marks the row sent', async () => {
+    const id = await enqueueEmail(t.app.db, {
+      to: 'jiro@example.jp',
+      subject: '【FAQ工房】お知らせ',
+      text: 'こんにちは。日本語の本文です。',
+      html: '<p>こんにちは</p>',
+      kind: 'other',
+    });
+    expect(await t.app.mail.deliver(id)).toBe('sent');
+    const row = await outboxRow(t, id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, error: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+    const received = smtp.messages.find((message) => message.to.includes('jiro@example.jp'));
+    expect(received).toBeDefined();
+    expect(received!.from).toBe('no-reply@faq-kobo.test');
+    expect(decodeMailHeader(received!.data, 'Subject')).toBe('【FAQ工房】お知らせ');
+    expect(received!.data).toContain('multipart/alternative');
+    // Sent once only, even if asked again.
+    expect(await t.app.mail.deliver(id)).toBeNull();
+    expect(smtp.messages.filter((message) => message.to.includes('jiro@example.jp'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('delivers the welcome mail after sign-up without delaying the response', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: 'saburo@example.jp', password: 'password123' },
+    });
+    expect(response.statusCode).toBe(201);
+    const [mail] = await t.app.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'saburo@example.jp'));
+    const sent = await waitForStatus(t, mail!.id, ['sent', 'failed']);
+    expect(sent.status).toBe('sent');
+    const received = smtp.messages.find((message) => message.to.includes('saburo@example.jp'))!;
+    expect(decodeMailHeader(received.data, 'Subject')).toBe(
+      '【FAQ工房】ご登録ありがとうございます',
+    );
+    expect(decodeMailBody(received.data)).toContain('https://faq.example.jp/generate');
+  });
+
+  it('records a failed delivery with the server error and can retry it', async () => {
+    const id = await enqueueEmail(t.app.db, {
+      to: 'nobody@example.jp',
+      subject: '届かないメール',
+      text: '本文',
+      kind: 'other',
+    });
+    smtp.rejectRecipients = true;
+    try {
+      expect(await t.app.mail.deliver(id)).toBe('failed');
+    } finally {
+      smtp.rejectRecipients = false;
+    }
+    const failed = await outboxRow(t, id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
+    expect(failed.error).toContain('550');
+    expect(await t.app.mail.deliver(id)).toBe('sent');
+    expect(await outboxRow(t, id)).toMatchObject({ status: 'sent', attempts: 2, error: null });
+  });
+});
