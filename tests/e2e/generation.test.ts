@@ -73,6 +73,19 @@ describe('FAQ generation', () => {
 
     await page.getByRole('button', { name: '新規作成' }).click();
     await page.getByRole('button', { name: '質問を生成する' }).waitFor();
+
+    // History lists the record; the modal shows it; delete asks first, then removes it.
+    await page.goto('/history');
+    const entry = page.getByRole('list', { name: '生成履歴' }).getByRole('listitem').first();
+    await entry.waitFor();
+    await expect(entry.textContent()).resolves.toContain('完了');
+    await expect(entry.textContent()).resolves.toContain('消費クレジット：3');
+    await entry.getByRole('button', { name: '詳細' }).click();
+    await expect(page.getByRole('dialog').textContent()).resolves.toContain('Q1.');
+    await page.keyboard.press('Escape');
+    await entry.getByRole('button', { name: /削除/ }).click();
+    await expect.poll(() => alerts.at(-1)).toBe('この履歴を削除しますか？');
+    await page.getByText('履歴がありません').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

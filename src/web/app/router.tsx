@@ -4,6 +4,7 @@ import { AccountRoute } from '../routes/account.tsx';
 import { AuthRoute } from '../routes/auth.tsx';
 import { CreditsRoute } from '../routes/credits.tsx';
 import { GenerateRoute } from '../routes/generate.tsx';
+import { HistoryRoute } from '../routes/history.tsx';
 import { ReferralsRoute } from '../routes/referrals.tsx';
 import { LandingRoute } from '../routes/landing.tsx';
 import { LegalRoute } from '../routes/legal.tsx';
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: paths.generate, element: <GenerateRoute /> },
+          { path: paths.history, element: <HistoryRoute /> },
           { path: paths.account, element: <AccountRoute /> },
           { path: paths.credits, element: <CreditsRoute /> },
           { path: paths.referrals, element: <ReferralsRoute /> },
