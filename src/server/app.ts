@@ -21,6 +21,7 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes, type PaymentsRoutesOptions } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   /** Where the built SPA lives; tests point it at a fixture or leave it missing. */
   webDir?: string;
   payments?: PaymentsRoutesOptions;
+  /** Sees every route as it is registered (the admin authorization test enumerates them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** Redacted everywhere: tokens and passwords never reach the logs. */
@@ -69,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -91,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referralsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api', ...options.payments });
   await app.register(generationRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);
   return app;

@@ -20,6 +20,7 @@ export async function createTestApp(
   options: {
     configure?: (app: FastifyInstance) => void;
     payments?: BuildAppOptions['payments'];
+    onRoute?: BuildAppOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-test-'));
@@ -39,6 +40,7 @@ export async function createTestApp(
     logger: false,
     webDir: path.join(dataDir, 'no-web'),
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   options.configure?.(app);
   await app.ready();

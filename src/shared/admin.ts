@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+export const ADMIN_INVALID_CREDENTIALS = 'ユーザー名またはパスワードが正しくありません';
+export const ADMIN_LOGIN_FAILED = 'ログインに失敗しました。しばらくしてから再試行してください。';
+export const ADMIN_DEFAULT_REASON = '管理者による調整';
+
+export const adminLoginRequestSchema = z.object({
+  username: z
+    .string({ error: 'ユーザー名を入力してください' })
+    .trim()
+    .min(1, 'ユーザー名を入力してください')
+    .max(100),
+  password: z
+    .string({ error: 'パスワードを入力してください' })
+    .min(1, 'パスワードを入力してください')
+    .max(200),
+});
+
+export const adminProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.string(),
+  loginAt: z.string(),
+});
+export type AdminProfile = z.infer<typeof adminProfileSchema>;
+
+export const adminLoginResponseSchema = z.object({
+  token: z.string(),
+  expiresIn: z.number().int(),
+  admin: adminProfileSchema,
+});
+
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  totalGenerations: z.number().int(),
+  generationsLast24h: z.number().int(),
+  activeUsers: z.number().int(),
+  totalCreditsConsumed: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(['all', 'active', 'inactive']).default('all'),
+});
+
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  credits: z.number().int(),
+  faqCount: z.number().int(),
+  creditsUsed: z.number().int(),
+  referralCount: z.number().int(),
+  lastActivity: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const creditAdjustmentSchema = z.object({
+  amount: z
+    .number({ error: 'クレジット数を入力してください' })
+    .int('クレジット数は整数で入力してください')
+    .refine((value) => value !== 0, '0以外のクレジット数を入力してください')
+    .refine((value) => Math.abs(value) <= 1_000_000, 'クレジット数が大きすぎます'),
+  reason: z.string().trim().max(200).optional(),
+});
+
+export const adminPasswordSchema = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z.string().min(8, 'パスワードは8文字以上で入力してください').max(128),
+});
+
+export const loginHintSchema = z.object({
+  showDefaultCredentials: z.boolean(),
+  username: z.string().optional(),
+  password: z.string().optional(),
+});
