@@ -22,11 +22,18 @@ export async function toCurrentUser(db: DbOrTx, userId: string): Promise<Current
       avatarUrl: users.avatarUrl,
       credits: users.credits,
       createdAt: users.createdAt,
-      faqCount: sql<number>`coalesce((select sum(${faqGenerations.creditsUsed}) from ${faqGenerations} where ${faqGenerations.userId} = ${users.id}), 0)::int`,
     })
     .from(users)
     .where(eq(users.id, userId));
   // The account was deleted while a token for it was still valid.
   if (!row) throw unauthorized();
-  return { ...row, faqCount: Number(row.faqCount), createdAt: row.createdAt.toISOString() };
+  const [produced] = await db
+    .select({ faqCount: sql<number>`coalesce(sum(${faqGenerations.creditsUsed}), 0)::int` })
+    .from(faqGenerations)
+    .where(eq(faqGenerations.userId, userId));
+  return {
+    ...row,
+    faqCount: Number(produced?.faqCount ?? 0),
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { signupViaApi, uniqueEmail } from '../../../../tests/helpers/accounts.ts';
+import { AUTH_RATE_LIMITS } from './auth.routes.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (url: string, payload: Record<string, unknown>, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url, payload, remoteAddress });
+
+function expectJapanese429(response: Awaited<ReturnType<typeof post>>, text: string) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json().error).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+  expect(response.json().error.message).toContain(text);
+  expect(response.json().error.message).toMatch(/約\d+(分|秒)後に再試行できます/);
+}
+
+describe('sign-in rate limits', () => {
+  it('blocks the (limit+1)th attempt for one e-mail, even with the right password', async () => {
+    const account = await signupViaApi(t.app);
+    const { limit } = AUTH_RATE_LIMITS.loginPerEmail;
+    for (let index = 0; index < limit; index++) {
+      const response = await post(
+        '/api/auth/login',
+        { email: account.user.email, password: 'wrong-password' },
+        `10.1.0.${index + 1}`,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await post(
+      '/api/auth/login',
+      { email: account.user.email.toUpperCase(), password: account.password },
+      '10.1.1.1',
+    );
+    expectJapanese429(blocked, 'ログインの試行回数が多すぎます');
+    // Other accounts are unaffected.
+    const other = await signupViaApi(t.app);
+    const fine = await post(
+      '/api/auth/login',
+      { email: other.user.email, password: other.password },
+      '10.1.1.2',
+    );
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it('blocks the (limit+1)th attempt from one IP address across e-mails', async () => {
+    const { limit } = AUTH_RATE_LIMITS.loginPerIp;
+    for (let index = 0; index < limit; index++) {
+      const response = await post(
+        '/api/auth/login',
+        { email: uniqueEmail(), password: 'password123' },
+        '10.2.0.1',
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await post(
+      '/api/auth/login',
+      { email: uniqueEmail(), password: 'password123' },
+      '10.2.0.1',
+    );
+    expectJapanese429(blocked, 'ログインの試行回数が多すぎます');
+    const elsewhere = await post(
+      '/api/auth/login',
+      { email: uniqueEmail(), password: 'password123' },
+      '10.2.0.2',
+    );
+    expect(elsewhere.statusCode).toBe(401);
+  });
+});
+
+describe('sign-up rate limits', () => {
+  it('blocks the (limit+1)th sign-up from one IP address', async () => {
+    const { limit } = AUTH_RATE_LIMITS.signupPerIp;
+    for (let index = 0; index < limit; index++) {
+      const response = await post(
+        '/api/auth/signup',
+        { email: uniqueEmail(), password: 'password123' },
+        '10.3.0.1',
+      );
+      expect(response.statusCode).toBe(201);
+    }
+    const blocked = await post(
+      '/api/auth/signup',
+      { email: uniqueEmail(), password: 'password123' },
+      '10.3.0.1',
+    );
+    expectJapanese429(blocked, '登録の試行回数が多すぎます');
+  });
+
+  it('blocks the (limit+1)th sign-up attempt for one e-mail', async () => {
+    const email = uniqueEmail();
+    const { limit } = AUTH_RATE_LIMITS.signupPerEmail;
+    const statuses: number[] = [];
+    for (let index = 0; index < limit; index++) {
+      const response = await post(
+        '/api/auth/signup',
+        { email, password: 'password123' },
+        `10.4.0.${index + 1}`,
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(limit - 1);
+    expectJapanese429(
+      await post('/api/auth/signup', { email, password: 'password123' }, '10.4.1.1'),
+      '登録の試行回数が多すぎます',
+    );
+  });
+});
+
+describe('password reset rate limit', () => {
+  it('blocks the (limit+1)th request for one e-mail', async () => {
+    const account = await signupViaApi(t.app);
+    const { limit } = AUTH_RATE_LIMITS.resetPerEmail;
+    for (let index = 0; index < limit; index++) {
+      const response = await post(
+        '/api/auth/password-reset/request',
+        { email: account.user.email },
+        `10.5.0.${index + 1}`,
+      );
+      expect(response.statusCode).toBe(202);
+    }
+    expectJapanese429(
+      await post('/api/auth/password-reset/request', { email: account.user.email }, '10.5.1.1'),
+      'パスワード再設定のお申し込みが多すぎます',
+    );
+  });
+});
