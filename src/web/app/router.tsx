@@ -12,10 +12,24 @@ import { PricingRoute } from '../routes/pricing.tsx';
 import { PrivacyRoute } from '../routes/privacy.tsx';
 import { ResetPasswordRoute } from '../routes/reset-password.tsx';
 import { TermsRoute } from '../routes/terms.tsx';
+import { AdminDashboardRoute } from '../routes/admin/admin-dashboard.tsx';
+import { AdminErrorRoute } from '../routes/admin/admin-error.tsx';
+import { AdminLoginRoute } from '../routes/admin/admin-login.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 export const routes: RouteObject[] = [
+  {
+    // The admin area has its own layout and session (spec §2 Admin routes).
+    path: '/admin',
+    errorElement: <AdminErrorRoute />,
+    children: [
+      { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
+      { path: 'login', element: <AdminLoginRoute /> },
+      { path: 'dashboard', element: <AdminDashboardRoute /> },
+      { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
+    ],
+  },
   {
     element: <RootLayout />,
     children: [

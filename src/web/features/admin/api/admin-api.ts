@@ -1,0 +1,86 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminProfile, AdminStats, AdminUserRow } from '../../../../shared/admin.ts';
+import { api } from '../../../lib/api-client.ts';
+import { adminRequest, readAdminSession } from '../admin-session.ts';
+
+export const loginAdmin = (username: string, password: string) =>
+  api.post<{ token: string; expiresIn: number; admin: AdminProfile }>(
+    '/api/admin/login',
+    { username, password },
+    { anonymous: true },
+  );
+
+export const getLoginHint = () =>
+  api.get<{ showDefaultCredentials: boolean; username?: string; password?: string }>(
+    '/api/admin/login-hint',
+    { anonymous: true },
+  );
+
+export const getAdminSession = () => adminRequest<AdminProfile>('/api/admin/session');
+
+export const statsQueryOptions = queryOptions({
+  queryKey: ['admin', 'stats'],
+  queryFn: () => adminRequest<AdminStats>('/api/admin/stats'),
+});
+
+export function usersQueryOptions(search: string, status: string) {
+  const params = new URLSearchParams({ status, ...(search ? { search } : {}) });
+  return queryOptions({
+    queryKey: ['admin', 'users', search, status],
+    queryFn: () => adminRequest<{ users: AdminUserRow[] }>(`/api/admin/users?${params.toString()}`),
+  });
+}
+
+export const useAdminStats = () => useQuery(statsQueryOptions);
+export const useAdminUsers = (search: string, status: string) =>
+  useQuery(usersQueryOptions(search, status));
+
+export function useAdjustCredits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, amount, reason }: { userId: string; amount: number; reason?: string }) =>
+      adminRequest<{ balance: number; type: 'credit' | 'debit'; amount: number }>(
+        `/api/admin/users/${encodeURIComponent(userId)}/credits`,
+        {
+          method: 'POST',
+          body: { amount, ...(reason ? { reason } : {}) },
+        },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      adminRequest<void>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export const changeAdminPassword = (currentPassword: string, newPassword: string) =>
+  adminRequest<void>('/api/admin/password', {
+    method: 'POST',
+    body: { currentPassword, newPassword },
+  });
+
+/** The CSV needs the admin token, so it is fetched and saved as a blob, not linked. */
+export async function downloadUsersCsv(search: string, status: string): Promise<void> {
+  const params = new URLSearchParams({ status, ...(search ? { search } : {}) });
+  const response = await fetch(`/api/admin/users.csv?${params.toString()}`, {
+    headers: { authorization: `Bearer ${readAdminSession()?.token ?? ''}` },
+  });
+  if (!response.ok) throw new Error('CSVの出力に失敗しました');
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+    'users.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { signUpViaApi } from './support/session.ts';
+
+const baseURL = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('admin area', () => {
+  it('login → stats → search → +20 credits → CSV → delete → logout', async () => {
+    const alice = await signUpViaApi(baseURL, { displayName: '管理テスト花子' });
+    const bob = await signUpViaApi(baseURL);
+    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+
+    await page.goto('/admin');
+    await page.waitForURL(/\/admin\/login$/);
+    const note = page.getByRole('note');
+    await expect(note.textContent()).resolves.toContain('admin123');
+    const submit = page.getByRole('button', { name: 'ログイン' });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('ユーザー名').fill('admin');
+    await page.getByLabel('パスワード').fill('wrong');
+    await submit.click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'ユーザー名またはパスワードが正しくありません' })
+      .waitFor();
+    await page.getByLabel('パスワード').fill('admin123');
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await submit.click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await page.getByText('ログイン成功').waitFor();
+    await expect
+      .poll(async () => Number(await page.getByTestId('stat-総ユーザー数').textContent()))
+      .toBeGreaterThanOrEqual(2);
+
+    await page.getByRole('tab', { name: 'ユーザー管理' }).click();
+    await page.getByLabel('ユーザー検索').fill(alice.email);
+    const table = page.getByRole('table', { name: 'ユーザー一覧' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: `${alice.email}の詳細` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(
+      dialog.getByRole('button', { name: 'クレジットを調整' }).isDisabled(),
+    ).resolves.toBe(true);
+    await dialog.getByRole('button', { name: '10増やす' }).click();
+    await dialog.getByRole('button', { name: '10増やす' }).click();
+    await dialog.getByRole('button', { name: 'クレジットを調整' }).click();
+    await page.getByText('20クレジットを追加しました').waitFor();
+
+    const me = await fetch(`${baseURL}/api/auth/me`, {
+      headers: { authorization: `Bearer ${alice.tokens.access_token}` },
+    });
+    expect(((await me.json()) as { credits: number }).credits).toBe(70);
+    const ledger = await fetch(`${baseURL}/api/credits`, {
+      headers: { authorization: `Bearer ${alice.tokens.access_token}` },
+    });
+    const rows = (
+      (await ledger.json()) as {
+        transactions: { type: string; amount: number; description: string }[];
+      }
+    ).transactions;
+    expect(rows[0]).toMatchObject({ type: 'credit', amount: 20, description: '管理者による調整' });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSVエクスポート' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^users_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain(alice.email);
+
+    await page.getByLabel('ユーザー検索').fill(bob.email);
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: `${bob.email}を削除` }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('ユーザーを削除しますか？この操作は元に戻せません。')
+      .waitFor();
+    await page.getByRole('button', { name: '削除する' }).click();
+    await page.getByText('該当するユーザーが見つかりません').waitFor();
+    const gone = await fetch(`${baseURL}/api/auth/me`, {
+      headers: { authorization: `Bearer ${bob.tokens.access_token}` },
+    });
+    expect(gone.status).toBe(401);
+
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    await page.goto('/admin/anything');
+    await page.waitForURL(/\/admin\/login$/);
+    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+    await context.close();
+  });
+});
