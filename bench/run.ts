@@ -3,9 +3,11 @@
  * the same run (these machines are noisy; absolute times mean little, ratios mean more).
  */
 import { runCreditsBench } from './credits.ts';
+import { runGenerationBench } from './generation.ts';
 
 const benches: { name: string; run: () => Promise<boolean> }[] = [
   { name: 'credits', run: runCreditsBench },
+  { name: 'generation', run: runGenerationBench },
 ];
 
 let failed = false;

@@ -64,7 +64,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? defaultLogger(config),
-    trustProxy: config.isProduction,
+    // Only as many hops as configured: trusting any X-Forwarded-For would let clients pick
+    // their own IP and dodge per-IP rate limits.
+    trustProxy:
+      config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
     // Never let a slow client hold a socket forever.
     requestTimeout: 120_000,

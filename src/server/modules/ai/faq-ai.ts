@@ -8,7 +8,7 @@ import {
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import type { ResolvedEngine } from './providers.ts';
 import { callStructured, type TokenUsage } from './structured.ts';
-import { dedupeQuestions, similarity } from './text.ts';
+import { bigrams, dedupeQuestions, jaccard, normaliseForCompare } from './text.ts';
 import {
   offlineAnswerFromContent,
   offlineCategoryQuestions,
@@ -137,16 +137,17 @@ function lengthRule(length: AnswerLength): string {
 }
 
 /** The chunk sharing the most with the question grounds its answer. */
-function bestChunk(question: string, chunks: { url: string; title: string; text: string }[]) {
-  let best = chunks[0];
+function bestChunkIndex(question: string, chunkGrams: Set<string>[]): number {
+  const questionGrams = bigrams(normaliseForCompare(question));
+  let best = 0;
   let bestScore = -1;
-  for (const chunk of chunks) {
-    const score = similarity(question, chunk.text.slice(0, 3000));
+  chunkGrams.forEach((grams, index) => {
+    const score = jaccard(questionGrams, grams);
     if (score > bestScore) {
-      best = chunk;
+      best = index;
       bestScore = score;
     }
-  }
+  });
   return best;
 }
 
@@ -172,9 +173,9 @@ export async function generateAnswersFromContent(
   const chunks = chunkContent(pages);
   // Questions grounded in the same chunk are answered together, a few per call, all in parallel.
   const groups = new Map<string, { index: number; question: DraftQuestion }[]>();
+  const chunkGrams = chunks.map((chunk) => bigrams(normaliseForCompare(chunk.text)));
   questions.forEach((question, index) => {
-    const chunk = bestChunk(question.question, chunks);
-    const key = chunk ? `${chunk.url}#${chunks.indexOf(chunk)}` : 'none';
+    const key = chunks.length > 0 ? `#${bestChunkIndex(question.question, chunkGrams)}` : 'none';
     groups.set(key, [...(groups.get(key) ?? []), { index, question }]);
   });
   const results: AnswerResult[] = questions.map(() => ({ answer: ANSWER_FAILED, failed: true }));

@@ -8,7 +8,7 @@ export function normaliseForCompare(text: string): string {
     .replace(/(ですか|ますか|でしょうか|ください|教えて)$/g, '');
 }
 
-function bigrams(text: string): Set<string> {
+export function bigrams(text: string): Set<string> {
   const result = new Set<string>();
   for (let index = 0; index < text.length - 1; index++) result.add(text.slice(index, index + 2));
   if (text.length === 1) result.add(text);
@@ -16,8 +16,11 @@ function bigrams(text: string): Set<string> {
 }
 
 export function similarity(a: string, b: string): number {
-  const left = bigrams(normaliseForCompare(a));
-  const right = bigrams(normaliseForCompare(b));
+  return jaccard(bigrams(normaliseForCompare(a)), bigrams(normaliseForCompare(b)));
+}
+
+/** For precomputed sets: comparing many questions with the same chunks stays cheap. */
+export function jaccard(left: Set<string>, right: Set<string>): number {
   if (left.size === 0 || right.size === 0) return 0;
   let shared = 0;
   for (const gram of left) if (right.has(gram)) shared++;
@@ -27,19 +30,18 @@ export function similarity(a: string, b: string): number {
 /** Drops exact and near-duplicate questions (Jaccard similarity of character bigrams). */
 export function dedupeQuestions<T extends { question: string }>(items: T[], threshold = 0.6): T[] {
   const kept: T[] = [];
+  const keptKeys = new Set<string>();
+  const keptGrams: Set<string>[] = [];
   for (const item of items) {
     const text = item.question.trim();
     if (!text) continue;
-    if (
-      kept.some(
-        (existing) =>
-          normaliseForCompare(existing.question) === normaliseForCompare(text) ||
-          similarity(existing.question, text) >= threshold,
-      )
-    ) {
+    const key = normaliseForCompare(text);
+    const grams = bigrams(key);
+    if (keptKeys.has(key) || keptGrams.some((existing) => jaccard(existing, grams) >= threshold))
       continue;
-    }
     kept.push({ ...item, question: text });
+    keptKeys.add(key);
+    keptGrams.push(grams);
   }
   return kept;
 }

@@ -72,12 +72,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setTokenProvider(store);
     rememberReferralCode();
     const unsubscribe = store.subscribe((tokens) => setHasTokens(tokens !== null));
+    const stopFollowing = store.followOtherTabs();
     void store.initialise().then((tokens) => {
       setHasTokens(tokens !== null);
       setInitialised(true);
     });
     return () => {
       unsubscribe();
+      stopFollowing();
       setTokenProvider(null);
     };
   }, [store]);

@@ -142,16 +142,41 @@ export class TokenStore implements TokenProvider {
     for (const listener of this.#listeners) listener(tokens);
   }
 
+  /** Another tab signed in, refreshed or signed out: follow it. */
+  followOtherTabs(): () => void {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== TOKEN_STORAGE_KEY) return;
+      this.#tokens = readStorage();
+      for (const listener of this.#listeners) listener(this.#tokens);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }
+
   subscribe(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  /** One refresh at a time: concurrent callers share it (rotation would revoke a second one). */
+  /**
+   * One refresh at a time, across tabs too: rotation makes a refresh token single-use, so a
+   * second tab refreshing with the same token would revoke the whole sign-in. Under a Web Lock
+   * each tab first re-reads storage and adopts a token another tab already rotated.
+   */
   refresh(): Promise<TokenSet | null> {
     const current = this.#tokens;
     if (!current) return Promise.resolve(null);
-    this.#refreshing ??= this.#refresh(current.refresh_token)
+    const rotate = async (): Promise<TokenSet> => {
+      const stored = readStorage();
+      if (stored && stored.refresh_token !== current.refresh_token && !isAccessTokenExpired(stored))
+        return stored;
+      return this.#refresh((stored ?? current).refresh_token);
+    };
+    const locked =
+      typeof navigator !== 'undefined' && navigator.locks
+        ? navigator.locks.request('faq-kobo.token-refresh', rotate)
+        : rotate();
+    this.#refreshing ??= locked
       .then((next) => {
         this.set(next);
         return next;
