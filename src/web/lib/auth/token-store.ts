@@ -166,6 +166,7 @@ export class TokenStore implements TokenProvider {
   refresh(): Promise<TokenSet | null> {
     const current = this.#tokens;
     if (!current) return Promise.resolve(null);
+    if (this.#refreshing) return this.#refreshing;
     const rotate = async (): Promise<TokenSet> => {
       const stored = readStorage();
       if (stored && stored.refresh_token !== current.refresh_token && !isAccessTokenExpired(stored))
@@ -176,7 +177,7 @@ export class TokenStore implements TokenProvider {
       typeof navigator !== 'undefined' && navigator.locks
         ? navigator.locks.request('faq-kobo.token-refresh', rotate)
         : rotate();
-    this.#refreshing ??= locked
+    this.#refreshing = locked
       .then((next) => {
         this.set(next);
         return next;
