@@ -15,7 +15,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://localhost:3000', ws: true },
+      // The API server's port (PORT, as the server reads it).
+      '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true },
     },
   },
 });
