@@ -71,6 +71,20 @@ describe('FAQ generation', () => {
     expect(record).toMatchObject({ creditsUsed: 3, status: 'completed' });
     expect(record!.items).toHaveLength(3);
 
+    // One answer regenerated: one more credit, through the ledger.
+    await page.getByRole('button', { name: 'この回答を再生成（1クレジット）' }).first().click();
+    await page.getByText('回答を再生成しました').waitFor();
+    await expect.poll(() => page.getByTestId('header-credits').textContent()).toBe('46');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('button', { name: 'その他の形式' })
+        .click()
+        .then(() => page.getByRole('menuitem', { name: 'CSV（Excel用）' }).click()),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    expect(readFileSync(await csv.path(), 'utf8').charCodeAt(0)).toBe(0xfeff);
+
     await page.getByRole('button', { name: '新規作成' }).click();
     await page.getByRole('button', { name: '質問を生成する' }).waitFor();
 
@@ -79,7 +93,7 @@ describe('FAQ generation', () => {
     const entry = page.getByRole('list', { name: '生成履歴' }).getByRole('listitem').first();
     await entry.waitFor();
     await expect(entry.textContent()).resolves.toContain('完了');
-    await expect(entry.textContent()).resolves.toContain('消費クレジット：3');
+    await expect(entry.textContent()).resolves.toContain('消費クレジット：4');
     await entry.getByRole('button', { name: '詳細' }).click();
     await expect(page.getByRole('dialog').textContent()).resolves.toContain('Q1.');
     await page.keyboard.press('Escape');

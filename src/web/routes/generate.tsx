@@ -6,8 +6,8 @@ import type { AiSettings } from '../../shared/ai.ts';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
 import { paths } from '../config/paths.ts';
-import { exportToWord } from '../features/export/word-document.ts';
-import { useProviders } from '../features/generation/api/generation-api.ts';
+import { ExportMenu } from '../features/export/components/export-menu.tsx';
+import { regenerateAnswer, useProviders } from '../features/generation/api/generation-api.ts';
 import { AiSettingsPanel } from '../features/generation/components/ai-settings-panel.tsx';
 import { InputStage } from '../features/generation/components/input-stage.tsx';
 import { ProgressAlert } from '../features/generation/components/progress-alert.tsx';
@@ -24,7 +24,7 @@ export function GenerateRoute() {
   const queryClient = useQueryClient();
   const providers = useProviders();
   const [aiOverride, setAiOverride] = useState<AiSettings | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [regenerating, setRegenerating] = useState<number | null>(null);
   const flow = useGenerationFlow({
     onBalanceChanged: () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
@@ -36,16 +36,20 @@ export function GenerateRoute() {
     customInstructions: providers.data?.customInstructions ?? '',
   };
 
-  async function exportWord() {
-    setExporting(true);
+  async function regenerate(index: number) {
+    const generation = state.generation;
+    if (!generation) return;
+    setRegenerating(index);
     try {
-      const approved = state.results.filter((item) => item.approved);
-      const title = state.generation?.title ?? 'FAQリスト';
-      if (await exportToWord(title, approved)) toast.success('Wordファイルを出力しました');
-    } catch {
-      toast.error('Wordファイルの出力に失敗しました');
+      const item = await regenerateAnswer(generation.id, index);
+      flow.replaceResult(index, item);
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      if (item.failed) toast.error('回答の生成に失敗しました（クレジットは消費していません）');
+      else toast.success('回答を再生成しました');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : '回答の生成に失敗しました');
     } finally {
-      setExporting(false);
+      setRegenerating(null);
     }
   }
 
@@ -120,11 +124,17 @@ export function GenerateRoute() {
         <ResultsStage
           items={state.results}
           busy={state.busy}
-          exporting={exporting}
           message={state.generation?.message ?? null}
+          regenerating={regenerating}
           onToggle={flow.toggleResult}
           onEditAnswer={flow.editAnswer}
-          onExportWord={() => void exportWord()}
+          onRegenerate={(index) => void regenerate(index)}
+          exportSlot={
+            <ExportMenu
+              title={state.generation?.title ?? 'FAQリスト'}
+              items={state.results.filter((item) => item.approved)}
+            />
+          }
           onNew={flow.reset}
         />
       )}

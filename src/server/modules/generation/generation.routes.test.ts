@@ -136,6 +136,60 @@ describe('generation with the offline engine', () => {
     });
   });
 
+  it('regenerates one answer for one credit', async () => {
+    const user = await seedUser(t.app, { credits: 5 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/generations',
+      headers: user.headers,
+      payload: {
+        method: 'url',
+        textInput: '営業時間は10時から18時です。定休日は日曜日です。駐車場は5台分あります。',
+        faqCount: 5,
+      },
+    });
+    const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${ready.id}/items/0/regenerate`,
+      headers: user.headers,
+    });
+    expect(early.statusCode).toBe(409);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${ready.id}/answers`,
+      headers: user.headers,
+      payload: { questions: ['営業時間を教えてください。'] },
+    });
+    const done = await waitForStage(t, user, ready.id, ['completed', 'failed']);
+    expect(done.creditsUsed).toBe(1);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${ready.id}/items/0/regenerate`,
+      headers: user.headers,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().answer).toContain('10時から18時');
+    const after = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/generations/${ready.id}`,
+        headers: user.headers,
+      })
+    ).json();
+    expect(after.creditsUsed).toBe(2);
+    expect(await balance(t, user.id)).toEqual({ credits: 3, reserved: 0 });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/generations/${ready.id}/items/9/regenerate`,
+          headers: user.headers,
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
   it('refuses answers beyond the balance before any work, and another user cannot touch the record', async () => {
     const user = await seedUser(t.app, { credits: 2 });
     const created = await t.app.inject({

@@ -5,6 +5,7 @@ import { aiProviderInfoSchema } from '../../../shared/ai.ts';
 import {
   answersRequestSchema,
   createGenerationSchema,
+  faqItemSchema,
   generationListSchema,
   generationSchema,
 } from '../../../shared/generations.ts';
@@ -17,6 +18,7 @@ import { listProviders } from '../ai/providers.ts';
 import {
   getOwnGeneration,
   recoverInterruptedGenerations,
+  regenerateAnswer,
   startAnswers,
   startGeneration,
   toGeneration,
@@ -94,6 +96,19 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
       await startAnswers(ctx(), currentUser(request).id, request.params.id, request.body.questions);
       return reply.status(202).send({ id: request.params.id });
     },
+  );
+
+  app.post(
+    '/generations/:id/items/:index/regenerate',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: idParams.extend({ index: z.coerce.number().int().min(0).max(999) }),
+        response: { 200: faqItemSchema },
+      },
+    },
+    async (request) =>
+      regenerateAnswer(ctx(), currentUser(request).id, request.params.id, request.params.index),
   );
 
   app.get(

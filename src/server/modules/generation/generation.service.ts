@@ -486,3 +486,77 @@ export async function recoverInterruptedGenerations(
     await settleReservation(db, { reservationId: reservation.id, used: 0, description: '' });
   return stale.length;
 }
+
+/**
+ * Regenerates one answer of a finished generation (DECISIONS §8): one credit reserved first,
+ * charged only if a new answer was produced.
+ */
+export async function regenerateAnswer(
+  ctx: GenerationContext,
+  userId: string,
+  id: string,
+  index: number,
+): Promise<FaqItem> {
+  const row = await getOwnGeneration(ctx.db, userId, id);
+  const sources = row.sources as StoredSources | null;
+  const items = (row.items as FaqItem[]) ?? [];
+  const current = items[index];
+  if (!sources || row.stage !== 'completed' || !current)
+    throw new HttpError(409, 'この回答は再生成できません');
+  const run = aiRun(ctx.config, sources.ai);
+  const reservation = await reserveCredits(ctx.db, { userId, amount: 1, generationId: id });
+  let item: FaqItem;
+  try {
+    if (sources.category) {
+      item = (
+        await answerCategory(
+          ctx,
+          id,
+          run,
+          sources.category,
+          [current.question],
+          sources.answerLength,
+        )
+      )[0]!;
+    } else {
+      const [result] = await generateAnswersFromContent(
+        run,
+        [
+          {
+            question: current.question,
+            ...(current.sourceUrl ? { sourceUrl: current.sourceUrl } : {}),
+          },
+        ],
+        sources.pages,
+        sources.answerLength,
+      );
+      item = {
+        question: current.question,
+        answer: result!.failed && run.engine.kind !== 'offline' ? ANSWER_FAILED : result!.answer,
+        answerSource:
+          run.engine.kind === 'offline' ? 'offline' : result!.failed ? 'fallback' : 'ai_direct',
+        approved: !result!.failed,
+        ...(result!.failed ? { failed: true } : {}),
+        ...(result!.sourceUrl ? { sourceUrl: result!.sourceUrl } : {}),
+      };
+    }
+  } catch (error) {
+    await settleReservation(ctx.db, { reservationId: reservation.id, used: 0, description: '' });
+    throw error;
+  }
+  const produced = item!.failed ? 0 : 1;
+  const settled = await settleReservation(ctx.db, {
+    reservationId: reservation.id,
+    used: produced,
+    description: usageDescription(produced),
+  });
+  const next = items.map((existing, position) => (position === index ? item! : existing));
+  await update(ctx.db, id, {
+    items: next,
+    answers: JSON.stringify(next.map((entry) => entry.answer)),
+    creditsUsed: row.creditsUsed + settled.charged,
+    stage: 'completed',
+    progress: 100,
+  });
+  return item!;
+}

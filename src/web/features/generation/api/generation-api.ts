@@ -1,6 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AiProviderInfo } from '../../../../shared/ai.ts';
-import type { CreateGenerationRequest, Generation } from '../../../../shared/generations.ts';
+import type {
+  CreateGenerationRequest,
+  FaqItem,
+  Generation,
+} from '../../../../shared/generations.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const createGeneration = (body: CreateGenerationRequest) =>
@@ -8,6 +12,9 @@ export const createGeneration = (body: CreateGenerationRequest) =>
 
 export const startAnswers = (id: string, questions: string[]) =>
   api.post<{ id: string }>(`/api/generations/${encodeURIComponent(id)}/answers`, { questions });
+
+export const regenerateAnswer = (id: string, index: number) =>
+  api.post<FaqItem>(`/api/generations/${encodeURIComponent(id)}/items/${index}/regenerate`);
 
 export const getGeneration = (id: string) =>
   api.get<Generation>(`/api/generations/${encodeURIComponent(id)}`);

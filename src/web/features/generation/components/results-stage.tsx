@@ -1,29 +1,30 @@
-import { FileDown, Plus } from 'lucide-react';
+import { Plus, RefreshCw } from 'lucide-react';
 import type { FaqItem } from '../../../../shared/generations.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 export interface ResultsStageProps {
   items: FaqItem[];
   busy: boolean;
-  exporting: boolean;
   message: string | null;
+  regenerating: number | null;
   onToggle: (index: number) => void;
   onEditAnswer: (index: number, answer: string) => void;
-  onExportWord: () => void;
+  onRegenerate: (index: number) => void;
+  exportSlot: React.ReactNode;
   onNew: () => void;
 }
 
 export function ResultsStage({
   items,
   busy,
-  exporting,
   message,
+  regenerating,
   onToggle,
   onEditAnswer,
-  onExportWord,
+  onRegenerate,
+  exportSlot,
   onNew,
 }: ResultsStageProps) {
-  const approved = items.filter((item) => item.approved).length;
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">作成したFAQ</h2>
@@ -72,6 +73,19 @@ export function ResultsStage({
                   この回答は作成できなかったため、クレジットは消費していません。
                 </p>
               )}
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-1"
+                onClick={() => onRegenerate(index)}
+                disabled={busy || regenerating !== null}
+              >
+                <RefreshCw
+                  aria-hidden="true"
+                  className={regenerating === index ? 'h-4 w-4 animate-spin' : 'h-4 w-4'}
+                />
+                この回答を再生成（1クレジット）
+              </Button>
               {item.sourceUrl && (
                 <p className="mt-1 break-all text-xs text-slate-500">出典: {item.sourceUrl}</p>
               )}
@@ -84,10 +98,7 @@ export function ResultsStage({
           <Plus aria-hidden="true" className="h-4 w-4" />
           新規作成
         </Button>
-        <Button className="sm:ml-auto" onClick={onExportWord} disabled={busy || exporting}>
-          <FileDown aria-hidden="true" className="h-4 w-4" />
-          Wordで出力（{approved}件）
-        </Button>
+        <div className="sm:ml-auto">{exportSlot}</div>
       </div>
     </div>
   );

@@ -163,6 +163,13 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
           position === index ? { ...item, approved: !item.approved } : item,
         ),
       })),
+    replaceResult: (index: number, item: FaqItem) =>
+      setState((current) => ({
+        ...current,
+        results: current.results.map((existing, position) =>
+          position === index ? { ...item, approved: !item.failed } : existing,
+        ),
+      })),
     editAnswer: (index: number, answer: string) =>
       setState((current) => ({
         ...current,
