@@ -12,6 +12,7 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'src/shared/**/*.test.ts',
             'tests/integration/**/*.test.ts',
+            'tests/fixtures/**/*.test.ts',
           ],
           setupFiles: ['tests/helpers/setup-server.ts'],
           testTimeout: 30_000,
