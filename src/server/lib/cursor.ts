@@ -1,3 +1,6 @@
+import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
 /** Opaque keyset cursors: base64url of `<ISO time>|<id>`. */
 export function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
@@ -11,4 +14,17 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } | 
   const id = decoded.slice(separator + 1);
   if (Number.isNaN(createdAt.getTime()) || !id) return null;
   return { createdAt, id };
+}
+
+/** Rows strictly after the cursor in newest-first order (created_at desc, id desc). */
+export function olderThanCursor(
+  createdAt: PgColumn,
+  id: PgColumn,
+  cursor: { createdAt: Date; id: string } | null,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(
+    lt(createdAt, cursor.createdAt),
+    and(eq(createdAt, cursor.createdAt), lt(id, cursor.id)),
+  );
 }

@@ -1,10 +1,10 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { creditsQuerySchema, creditsResponseSchema } from '../../../shared/credits.ts';
 import { creditTransactions, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, encodeCursor, olderThanCursor } from '../../lib/cursor.ts';
 
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -29,15 +29,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(
           and(
             eq(creditTransactions.userId, user.id),
-            cursor
-              ? or(
-                  lt(creditTransactions.createdAt, cursor.createdAt),
-                  and(
-                    eq(creditTransactions.createdAt, cursor.createdAt),
-                    lt(creditTransactions.id, cursor.id),
-                  ),
-                )
-              : undefined,
+            olderThanCursor(creditTransactions.createdAt, creditTransactions.id, cursor),
           ),
         )
         .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))

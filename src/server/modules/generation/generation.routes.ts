@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aiProviderInfoSchema } from '../../../shared/ai.ts';
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/generations.ts';
 import { HISTORY_PAGE_SIZE } from '../../../shared/limits.ts';
 import { faqGenerations, users } from '../../db/schema.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, encodeCursor, olderThanCursor } from '../../lib/cursor.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
@@ -129,15 +129,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(
           and(
             eq(faqGenerations.userId, currentUser(request).id),
-            cursor
-              ? or(
-                  lt(faqGenerations.createdAt, cursor.createdAt),
-                  and(
-                    eq(faqGenerations.createdAt, cursor.createdAt),
-                    lt(faqGenerations.id, cursor.id),
-                  ),
-                )
-              : undefined,
+            olderThanCursor(faqGenerations.createdAt, faqGenerations.id, cursor),
           ),
         )
         .orderBy(desc(faqGenerations.createdAt), desc(faqGenerations.id))
