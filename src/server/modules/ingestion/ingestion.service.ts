@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { decodeBody } from './charset.ts';
 import { extractHtml } from './html-extract.ts';
 import { FetchRefused, safeFetch, USER_AGENT, type SafeFetchOptions } from './safe-fetch.ts';
+import { discoverSitemapUrls } from './sitemap.ts';
 
 export interface IngestedPage {
   url: string;
@@ -200,7 +201,11 @@ export async function ingestUrl(options: IngestUrlOptions): Promise<IngestionRes
         value.replace(/\/$/, ''),
       ),
     );
-    const candidates = [...new Set(first.links)]
+    const fromSitemaps = await discoverSitemapUrls(origin, robots.getSitemaps(), {
+      ...options.fetchOptions,
+      allowPrivate: options.allowPrivate,
+    });
+    const candidates = [...new Set([...first.links, ...fromSitemaps])]
       .filter(
         (link) => new URL(link).origin === origin && !SKIP_PATTERN.test(new URL(link).pathname),
       )

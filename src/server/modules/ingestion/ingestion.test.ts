@@ -187,6 +187,8 @@ describe('subpages', () => {
     expect(urls[0]).toBe('/');
     expect(urls).toEqual(expect.arrayContaining(['/pricing', '/about', '/access']));
     expect(urls).not.toContain('/private/admin');
+    // Linked nowhere, listed in a sitemap named by a sitemap index named by robots.txt.
+    expect(urls).toContain('/support/faq');
     expect(result.report).toContainEqual(
       expect.objectContaining({ url: `${site.url}/private/admin`, outcome: 'blocked_by_robots' }),
     );
