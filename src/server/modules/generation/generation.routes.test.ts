@@ -290,7 +290,7 @@ describe('generation with the offline engine', () => {
   it('marks a job interrupted by a restart as failed and releases its reservation', async () => {
     const user = await seedUser(t.app, { credits: 10 });
     const { reserveCredits } = await import('../credits/ledger.ts');
-    const { recoverInterruptedGenerations } = await import('./generation.service.ts');
+    const { recoverInterruptedGenerations } = await import('./generation.recovery.ts');
     await t.app.db.insert(faqGenerations).values({
       id: 'faq_1_deadbeef',
       userId: user.id,

@@ -15,14 +15,10 @@ import { decodeCursor, encodeCursor, olderThanCursor } from '../../lib/cursor.ts
 import { badRequest } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
-import {
-  getOwnGeneration,
-  recoverInterruptedGenerations,
-  regenerateAnswer,
-  startAnswers,
-  startGeneration,
-  toGeneration,
-} from './generation.service.ts';
+import { getOwnGeneration, toGeneration } from './generation.record.ts';
+import { recoverInterruptedGenerations } from './generation.recovery.ts';
+import { regenerateAnswer, startAnswers } from './answer-phase.ts';
+import { startGeneration } from './generation.service.ts';
 
 const idParams = z.object({
   id: z.string().regex(/^faq_[A-Za-z0-9_]{1,64}$/, '履歴が見つかりません'),
