@@ -21,6 +21,7 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes, type PaymentsRoutesOptions } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 
 declare module 'fastify' {
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referralsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api', ...options.payments });
   await app.register(generationRoutes, { prefix: '/api' });
+  await app.register(historyRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);

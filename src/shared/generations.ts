@@ -55,17 +55,102 @@ export const answersRequestSchema = z.object({
     .max(MAX_FAQS_PER_BATCH),
 });
 
+/** ai_direct: one model answer; synthesized: integrated from experts; fallback: canned text. */
+export const answerSourceSchema = z.enum(['ai_direct', 'synthesized', 'fallback', 'offline']);
+export type AnswerSource = z.infer<typeof answerSourceSchema>;
+
+export const expertAnswerSchema = z.object({ expert: z.string(), answer: z.string() });
+export type ExpertAnswer = z.infer<typeof expertAnswerSchema>;
+
+/** Spec §3 FAQ item; `failed` marks an answer that could not be produced (never charged). */
 export const faqItemSchema = z.object({
   question: z.string(),
   answer: z.string(),
-  answerSource: z.enum(['ai_direct', 'synthesized', 'fallback', 'offline']),
+  answerSource: answerSourceSchema,
   approved: z.boolean(),
   failed: z.boolean().optional(),
-  expertAnswers: z.array(z.object({ expert: z.string(), answer: z.string() })).optional(),
+  expertAnswers: z.array(expertAnswerSchema).optional(),
   integratedAnswer: z.string().optional(),
   sourceUrl: z.string().optional(),
 });
 export type FaqItem = z.infer<typeof faqItemSchema>;
+
+const storedItemSchema = faqItemSchema.extend({
+  answerSource: answerSourceSchema.catch('fallback'),
+  approved: z.boolean().catch(true),
+  failed: z.boolean().optional().catch(undefined),
+  expertAnswers: z.array(expertAnswerSchema).optional().catch(undefined),
+  integratedAnswer: z.string().optional().catch(undefined),
+  sourceUrl: z.string().optional().catch(undefined),
+});
+
+/**
+ * Items as stored (JSON). One malformed entry must not break a whole history page, so
+ * unknown flags fall back to safe values and entries without a question and answer are dropped.
+ */
+export function readFaqItems(value: unknown): FaqItem[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = storedItemSchema.safeParse(entry);
+    if (!parsed.success) return [];
+    return [
+      Object.fromEntries(
+        Object.entries(parsed.data).filter(([, field]) => field !== undefined),
+      ) as FaqItem,
+    ];
+  });
+}
+
+/** Spec §3 Export item: what leaves the product in a file (plus a title). */
+export const exportItemSchema = faqItemSchema.pick({
+  question: true,
+  answer: true,
+  expertAnswers: true,
+  integratedAnswer: true,
+  sourceUrl: true,
+});
+export type ExportItem = z.infer<typeof exportItemSchema>;
+export interface ExportDocument {
+  title: string;
+  items: ExportItem[];
+}
+
+/** Approved items that have an answer: what an export or a re-export contains. */
+export function exportableItems(items: FaqItem[]): ExportItem[] {
+  return items
+    .filter((item) => item.approved && !item.failed)
+    .map(({ question, answer, expertAnswers, integratedAnswer, sourceUrl }) => ({
+      question,
+      answer,
+      ...(expertAnswers?.length ? { expertAnswers } : {}),
+      ...(integratedAnswer ? { integratedAnswer } : {}),
+      ...(sourceUrl ? { sourceUrl } : {}),
+    }));
+}
+
+/**
+ * inputData is JSON text in the record (spec §3); older or hand-made records may lack keys or
+ * hold odd types, so every field is read leniently instead of failing the whole history.
+ */
+const lenientText = z.string().optional().catch(undefined);
+export const generationInputSchema = z.object({
+  url: lenientText,
+  textInput: lenientText,
+  faqCount: z.number().optional().catch(undefined),
+  includeSubpages: z.boolean().optional().catch(undefined),
+  categoryName: lenientText,
+  responders: z.array(z.string()).optional().catch(undefined),
+  categoryFaqCount: z.number().optional().catch(undefined),
+  major: lenientText,
+  medium: lenientText,
+  minor: lenientText,
+});
+export type GenerationInput = z.infer<typeof generationInputSchema>;
+
+export function readGenerationInput(inputData: unknown): GenerationInput {
+  const parsed = generationInputSchema.safeParse(inputData);
+  return parsed.success ? parsed.data : {};
+}
 
 export const GENERATION_STAGES = [
   'fetching',
@@ -99,7 +184,24 @@ export const generationSchema = z.object({
 });
 export type Generation = z.infer<typeof generationSchema>;
 
+/** The record as the history list shows it; progress details stay in the single-record read. */
+export const generationSummarySchema = generationSchema.pick({
+  id: true,
+  title: true,
+  method: true,
+  status: true,
+  stage: true,
+  inputData: true,
+  questions: true,
+  answers: true,
+  items: true,
+  creditsUsed: true,
+  createdAt: true,
+});
+export type GenerationSummary = z.infer<typeof generationSummarySchema>;
+
 export const generationListSchema = z.object({
-  generations: z.array(generationSchema),
+  generations: z.array(generationSummarySchema),
   nextCursor: z.string().nullable(),
 });
+export type GenerationList = z.infer<typeof generationListSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aiProviderInfoSchema } from '../../../shared/ai.ts';
@@ -6,13 +6,8 @@ import {
   answersRequestSchema,
   createGenerationSchema,
   faqItemSchema,
-  generationListSchema,
-  generationSchema,
 } from '../../../shared/generations.ts';
-import { HISTORY_PAGE_SIZE } from '../../../shared/limits.ts';
-import { faqGenerations, users } from '../../db/schema.ts';
-import { decodeCursor, encodeCursor, olderThanCursor } from '../../lib/cursor.ts';
-import { badRequest } from '../../lib/http-error.ts';
+import { users } from '../../db/schema.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
 import { getOwnGeneration, toGeneration } from './generation.record.ts';
@@ -25,6 +20,7 @@ const idParams = z.object({
 });
 const TERMINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
 
+/** Reading, listing and deleting records lives in the history module. */
 export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => ({ db: app.db, config: app.config, log: app.log });
 
@@ -105,59 +101,6 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       regenerateAnswer(ctx(), currentUser(request).id, request.params.id, request.params.index),
-  );
-
-  app.get(
-    '/generations',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        querystring: z.object({ cursor: z.string().max(200).optional() }),
-        response: { 200: generationListSchema },
-      },
-    },
-    async (request) => {
-      const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
-      if (request.query.cursor && !cursor) throw badRequest('ページの指定が正しくありません');
-      const rows = await app.db
-        .select()
-        .from(faqGenerations)
-        .where(
-          and(
-            eq(faqGenerations.userId, currentUser(request).id),
-            olderThanCursor(faqGenerations.createdAt, faqGenerations.id, cursor),
-          ),
-        )
-        .orderBy(desc(faqGenerations.createdAt), desc(faqGenerations.id))
-        .limit(HISTORY_PAGE_SIZE + 1);
-      const page = rows.slice(0, HISTORY_PAGE_SIZE);
-      const last = page.at(-1);
-      return {
-        generations: page.map(toGeneration),
-        nextCursor:
-          rows.length > HISTORY_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
-      };
-    },
-  );
-
-  app.get(
-    '/generations/:id',
-    {
-      preHandler: app.requireUser,
-      schema: { params: idParams, response: { 200: generationSchema } },
-    },
-    async (request) =>
-      toGeneration(await getOwnGeneration(app.db, currentUser(request).id, request.params.id)),
-  );
-
-  app.delete(
-    '/generations/:id',
-    { preHandler: app.requireUser, schema: { params: idParams } },
-    async (request, reply) => {
-      const row = await getOwnGeneration(app.db, currentUser(request).id, request.params.id);
-      await app.db.delete(faqGenerations).where(eq(faqGenerations.id, row.id));
-      return reply.status(204).send();
-    },
   );
 
   /**

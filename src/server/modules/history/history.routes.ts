@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { generationListSchema, generationSchema } from '../../../shared/generations.ts';
+import { currentUser } from '../../plugins/auth-guard.ts';
+import { deleteHistoryRecord, getHistoryRecord, listHistory } from './history.service.ts';
+
+// Malformed ids are answered 404 by the service, like unknown ones, not 400.
+const idParams = z.object({ id: z.string().max(200) });
+
+/** Spec §2 /history: the signed-in user's own generation records only. */
+export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/generations',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        querystring: z.object({ cursor: z.string().max(200).optional() }),
+        response: { 200: generationListSchema },
+      },
+    },
+    async (request) => listHistory(app.db, currentUser(request).id, request.query.cursor),
+  );
+
+  app.get(
+    '/generations/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { params: idParams, response: { 200: generationSchema } },
+    },
+    async (request) => getHistoryRecord(app.db, currentUser(request).id, request.params.id),
+  );
+
+  app.delete(
+    '/generations/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { params: idParams },
+    },
+    async (request, reply) => {
+      await deleteHistoryRecord(app.db, currentUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

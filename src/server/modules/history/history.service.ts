@@ -1,0 +1,78 @@
+import {
+  readFaqItems,
+  type Generation,
+  type GenerationList,
+  type GenerationSummary,
+} from '../../../shared/generations.ts';
+import { HISTORY_PAGE_SIZE } from '../../../shared/limits.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { toGeneration } from '../generation/generation.record.ts';
+import {
+  deleteOwnGeneration,
+  findOwnGeneration,
+  listOwnGenerations,
+  type GenerationRow,
+} from './history.repository.ts';
+
+export const HISTORY_NOT_FOUND = '履歴が見つかりません';
+const GENERATION_ID = /^faq_[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * Stored items are read leniently: one malformed record must not turn the whole history into
+ * a 500 when the response schema is enforced.
+ */
+function toRecord(row: GenerationRow): Generation {
+  return { ...toGeneration(row), items: readFaqItems(row.items) };
+}
+
+function toSummary(row: GenerationRow): GenerationSummary {
+  const record = toRecord(row);
+  return {
+    id: record.id,
+    title: record.title,
+    method: record.method,
+    status: record.status,
+    stage: record.stage,
+    inputData: record.inputData,
+    questions: record.questions,
+    answers: record.answers,
+    items: record.items,
+    creditsUsed: record.creditsUsed,
+    createdAt: record.createdAt,
+  };
+}
+
+export async function listHistory(
+  db: DbOrTx,
+  userId: string,
+  cursorText: string | undefined,
+): Promise<GenerationList> {
+  const cursor = cursorText ? decodeCursor(cursorText) : null;
+  if (cursorText && !cursor) throw badRequest('ページの指定が正しくありません');
+  const rows = await listOwnGenerations(db, userId, cursor, HISTORY_PAGE_SIZE + 1);
+  const page = rows.slice(0, HISTORY_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    generations: page.map(toSummary),
+    nextCursor:
+      rows.length > HISTORY_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** Another user's record answers exactly like a missing one, so ids cannot be probed. */
+export async function getHistoryRecord(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+): Promise<Generation> {
+  const row = GENERATION_ID.test(id) ? await findOwnGeneration(db, userId, id) : undefined;
+  if (!row) throw notFound(HISTORY_NOT_FOUND);
+  return toRecord(row);
+}
+
+export async function deleteHistoryRecord(db: DbOrTx, userId: string, id: string): Promise<void> {
+  if (!GENERATION_ID.test(id) || !(await deleteOwnGeneration(db, userId, id)))
+    throw notFound(HISTORY_NOT_FOUND);
+}
