@@ -1,40 +1,82 @@
-import type { ExportItem } from './word-document.ts';
+import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
 
-/** Formats beyond Word (DECISIONS §8). Pure: items in, file text out. */
+/** Formats beyond Word (DECISIONS §8). Pure: a title and items in, file text out. */
 
-function finalAnswer(item: ExportItem): string {
-  return item.integratedAnswer ?? item.answer;
+/** Multi-expert items carry their final text in integratedAnswer (the answer edits keep both). */
+export function finalAnswer(item: ExportItem): string {
+  return item.integratedAnswer || item.answer;
 }
 
-/** Excel: UTF-8 with a BOM, CRLF, and cells starting with = + - @ neutralised (formula injection). */
-export function toCsv(items: ExportItem[]): string {
-  const cell = (value: string) => {
-    const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return `"${text.replaceAll('"', '""')}"`;
-  };
+const isWebUrl = (value: string | undefined): value is string =>
+  !!value && /^https?:\/\/[^\s]+$/i.test(value);
+
+/**
+ * DECISIONS §7: a cell Excel or LibreOffice could read as a formula (= + - @, or a tab or
+ * carriage return in front of one) gets a leading apostrophe, which shows it as text.
+ */
+export function csvCell(value: string): string {
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** Opens in Excel as Japanese: UTF-8 with a BOM, CRLF line ends, every cell quoted. */
+export function toCsv({ items }: ExportDocument): string {
   const rows = [
-    ['No.', '質問', '回答', '出典'],
+    ['No.', '質問', '回答', '専門家の意見', '出典'],
     ...items.map((item, index) => [
       String(index + 1),
       item.question,
       finalAnswer(item),
+      (item.expertAnswers ?? []).map((expert) => `【${expert.expert}】${expert.answer}`).join('\n'),
       item.sourceUrl ?? '',
     ]),
   ];
-  return `\uFEFF${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-export function toMarkdown(title: string, items: ExportItem[]): string {
-  const lines = [`# ${title}`, ''];
+/**
+ * Markdown syntax in model or user text is backslash-escaped, so a pasted answer can neither
+ * restructure the page nor smuggle in HTML where the Markdown is rendered. Only characters that
+ * act inline, and list/heading/quote markers at a line start, are escaped, to keep the file
+ * readable as plain text.
+ */
+export function escapeMarkdown(value: string): string {
+  return value
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/[\\`*_[\]<>|~&]/g, (character) => `\\${character}`)
+        .replace(/^(\s*)([#+\-=]|\d+(?=[.)]))/, (_match, space: string, marker: string) =>
+          /^\d/.test(marker) ? `${space}${marker}\\` : `${space}\\${marker}`,
+        ),
+    )
+    .join('\n');
+}
+
+/** Line breaks inside one answer stay line breaks (two trailing spaces), not new paragraphs. */
+const markdownLines = (value: string) =>
+  escapeMarkdown(value.replace(/\r\n?/g, '\n').trim()).split('\n').join('  \n');
+
+export function toMarkdown({ title, items }: ExportDocument): string {
+  const lines = [`# ${escapeMarkdown(title.replace(/\s+/g, ' '))}`, ''];
   items.forEach((item, index) => {
-    lines.push(`## Q${index + 1}. ${item.question}`, '');
-    for (const expert of item.expertAnswers ?? [])
-      lines.push(`**[${expert.expert}]** ${expert.answer}`, '');
-    lines.push(
-      item.expertAnswers?.length ? `**統合回答:** ${finalAnswer(item)}` : finalAnswer(item),
-      '',
-    );
-    if (item.sourceUrl) lines.push(`出典: <${item.sourceUrl}>`, '');
+    lines.push(`## Q${index + 1}. ${escapeMarkdown(item.question.replace(/\s+/g, ' '))}`, '');
+    const experts = item.expertAnswers ?? [];
+    if (experts.length > 0) {
+      lines.push('**専門家の意見:**', '');
+      for (const expert of experts)
+        lines.push(`- **【${escapeMarkdown(expert.expert)}】** ${markdownLines(expert.answer)}`);
+      lines.push('', `**統合回答:** ${markdownLines(finalAnswer(item))}`, '');
+    } else {
+      lines.push(markdownLines(item.answer), '');
+    }
+    if (item.sourceUrl)
+      lines.push(
+        isWebUrl(item.sourceUrl)
+          ? `出典: <${item.sourceUrl}>`
+          : `出典: ${escapeMarkdown(item.sourceUrl)}`,
+        '',
+      );
   });
   return lines.join('\n');
 }
@@ -48,39 +90,104 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** A standalone page; everything from users or the model is escaped, never trusted as HTML. */
-export function toHtml(title: string, items: ExportItem[]): string {
-  const body = items
-    .map((item, index) => {
-      const experts = (item.expertAnswers ?? [])
-        .map(
-          (expert) =>
-            `<p><strong>[${escapeHtml(expert.expert)}]</strong> ${escapeHtml(expert.answer)}</p>`,
-        )
-        .join('');
-      const source =
-        item.sourceUrl && /^https?:\/\//.test(item.sourceUrl)
-          ? `<p class="source">出典: <a href="${escapeHtml(item.sourceUrl)}">${escapeHtml(item.sourceUrl)}</a></p>`
-          : '';
-      return `<section><h2>Q${index + 1}. ${escapeHtml(item.question)}</h2>${experts}<p>${escapeHtml(finalAnswer(item))}</p>${source}</section>`;
-    })
-    .join('\n');
-  return `<!doctype html>\n<html lang="ja"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>\n${body}\n</body></html>\n`;
+const htmlText = (value: string) =>
+  escapeHtml(value.replace(/\r\n?/g, '\n')).replaceAll('\n', '<br>');
+
+const HTML_STYLE = `body{font-family:"Hiragino Sans","Yu Gothic","Noto Sans JP",sans-serif;line-height:1.8;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1e293b}h2{font-size:1.1rem;margin-top:2rem}.expert{margin-left:1rem}.source{font-size:.85rem;color:#555}`;
+
+/**
+ * A standalone page. Everything from users or the model is escaped, never trusted as HTML, and
+ * only http(s) sources become links (no javascript: URLs).
+ */
+export function toHtml({ title, items }: ExportDocument): string {
+  const sections = items.map((item, index) => {
+    const parts = [`<h2>Q${index + 1}. ${htmlText(item.question)}</h2>`];
+    const experts = item.expertAnswers ?? [];
+    if (experts.length > 0) {
+      parts.push('<h3>専門家の意見:</h3>');
+      for (const expert of experts)
+        parts.push(
+          `<p class="expert"><strong>【${htmlText(expert.expert)}】</strong><br>${htmlText(expert.answer)}</p>`,
+        );
+      parts.push(`<h3>統合回答:</h3><p>${htmlText(finalAnswer(item))}</p>`);
+    } else {
+      parts.push(`<p>${htmlText(item.answer)}</p>`);
+    }
+    if (item.sourceUrl)
+      parts.push(
+        `<p class="source">出典: ${
+          isWebUrl(item.sourceUrl)
+            ? `<a href="${escapeHtml(item.sourceUrl)}" rel="noopener noreferrer">${escapeHtml(item.sourceUrl)}</a>`
+            : escapeHtml(item.sourceUrl)
+        }</p>`,
+      );
+    return `<section>${parts.join('')}</section>`;
+  });
+  return [
+    '<!doctype html>',
+    '<html lang="ja">',
+    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${HTML_STYLE}</style></head>`,
+    `<body><h1>${escapeHtml(title)}</h1>`,
+    ...sections,
+    '</body></html>',
+    '',
+  ].join('\n');
 }
 
-/** schema.org FAQPage for search engines. */
-export function toJsonLd(items: ExportItem[]): string {
-  return JSON.stringify(
-    {
-      '@context': 'https://schema.org',
-      '@type': 'FAQPage',
-      mainEntity: items.map((item) => ({
-        '@type': 'Question',
-        name: item.question,
-        acceptedAnswer: { '@type': 'Answer', text: finalAnswer(item) },
-      })),
-    },
-    null,
-    2,
-  );
+/**
+ * schema.org FAQPage for search engines. '<' is written as \u003c so the output can be pasted
+ * into a <script type="application/ld+json"> without a '</script>' in an answer ending it.
+ */
+export function toJsonLd({ title, items }: ExportDocument): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    name: title,
+    inLanguage: 'ja',
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: finalAnswer(item) },
+    })),
+  };
+  return `${JSON.stringify(data, null, 2).replaceAll('<', '\\u003c')}\n`;
 }
+
+export interface ExportFormat {
+  id: 'csv' | 'markdown' | 'html' | 'json-ld';
+  label: string;
+  extension: string;
+  mimeType: string;
+  render: (document: ExportDocument) => string;
+}
+
+export const EXPORT_FORMATS: readonly ExportFormat[] = [
+  {
+    id: 'csv',
+    label: 'CSV（Excel用）',
+    extension: 'csv',
+    mimeType: 'text/csv;charset=utf-8',
+    render: toCsv,
+  },
+  {
+    id: 'markdown',
+    label: 'Markdown',
+    extension: 'md',
+    mimeType: 'text/markdown;charset=utf-8',
+    render: toMarkdown,
+  },
+  {
+    id: 'html',
+    label: 'HTML',
+    extension: 'html',
+    mimeType: 'text/html;charset=utf-8',
+    render: toHtml,
+  },
+  {
+    id: 'json-ld',
+    label: 'JSON-LD（構造化データ）',
+    extension: 'json',
+    mimeType: 'application/ld+json',
+    render: toJsonLd,
+  },
+];

@@ -2,55 +2,63 @@ import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { ExportItem } from '../../../../shared/generations.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { toCsv, toHtml, toJsonLd, toMarkdown } from '../formats.ts';
 import {
+  DEFAULT_EXPORT_TITLE,
   downloadBlob,
   exportFileName,
-  exportToWord,
   NOTHING_TO_EXPORT,
-  type ExportItem,
-} from '../word-document.ts';
+} from '../download.ts';
+import { exportToWord } from '../export-to-word.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../formats.ts';
 
 const itemClass =
   'cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100';
 
-/** Word (spec) plus CSV, Markdown, HTML and schema.org JSON-LD (DECISIONS §8). */
+/**
+ * Word (spec §7) plus CSV, Markdown, HTML and schema.org JSON-LD (DECISIONS §8). `items` are
+ * the approved ones; found by role and name ('Wordで出力', 'その他の形式', menu items).
+ */
 export function ExportMenu({
-  title,
+  title = DEFAULT_EXPORT_TITLE,
   items,
   disabled,
 }: {
-  title: string;
+  title?: string;
   items: ExportItem[];
   disabled?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
 
-  async function word() {
+  async function exportWord() {
     setBusy(true);
     try {
-      if (await exportToWord(title, items)) toast.success('Wordファイルを出力しました');
+      if (await exportToWord({ title, items })) toast.success('Wordファイルを出力しました');
     } catch {
-      toast.error('Wordファイルの出力に失敗しました');
+      toast.error('Wordファイルの出力に失敗しました。もう一度お試しください。');
     } finally {
       setBusy(false);
     }
   }
 
-  function other(extension: string, type: string, content: string) {
+  function exportOther(format: ExportFormat) {
     if (items.length === 0) {
       window.alert(NOTHING_TO_EXPORT);
       return;
     }
-    downloadBlob(new Blob([content], { type }), exportFileName(title, extension));
+    const content = format.render({ title, items });
+    downloadBlob(
+      new Blob([content], { type: format.mimeType }),
+      exportFileName(title, format.extension),
+    );
   }
 
   return (
-    <div className="flex gap-2">
-      <Button onClick={() => void word()} disabled={disabled || busy}>
+    <div role="group" aria-label="エクスポート" className="flex flex-wrap gap-2">
+      <Button onClick={() => void exportWord()} disabled={disabled || busy} aria-busy={busy}>
         <FileDown aria-hidden="true" className="h-4 w-4" />
-        Wordで出力（{items.length}件）
+        {busy ? 'Wordファイルを作成中…' : `Wordで出力（${items.length}件）`}
       </Button>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>
@@ -65,30 +73,15 @@ export function ExportMenu({
             sideOffset={6}
             className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
           >
-            <DropdownMenu.Item
-              className={itemClass}
-              onSelect={() => other('csv', 'text/csv;charset=utf-8', toCsv(items))}
-            >
-              CSV（Excel用）
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={itemClass}
-              onSelect={() => other('md', 'text/markdown;charset=utf-8', toMarkdown(title, items))}
-            >
-              Markdown
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={itemClass}
-              onSelect={() => other('html', 'text/html;charset=utf-8', toHtml(title, items))}
-            >
-              HTML
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={itemClass}
-              onSelect={() => other('json', 'application/ld+json', toJsonLd(items))}
-            >
-              JSON-LD（構造化データ）
-            </DropdownMenu.Item>
+            {EXPORT_FORMATS.map((format) => (
+              <DropdownMenu.Item
+                key={format.id}
+                className={itemClass}
+                onSelect={() => exportOther(format)}
+              >
+                {format.label}
+              </DropdownMenu.Item>
+            ))}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

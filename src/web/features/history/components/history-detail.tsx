@@ -1,62 +1,110 @@
-import type { Generation } from '../../../../shared/generations.ts';
+import type { ReactNode } from 'react';
+import type { GenerationSummary } from '../../../../shared/generations.ts';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
+  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useGeneration } from '../api/get-generation.ts';
+import { isRunning, isWebUrl, questionsAndAnswers, recordExportItems } from '../history-record.ts';
+import { StatusBadge } from './status-badge.tsx';
 
+/**
+ * Spec §2 detail modal: Q1..Qn with their answers or '回答なし'; '詳細情報がありません' when
+ * the record holds no questions at all. The full record is fetched so a running job shows its
+ * progress; the list entry is shown until it arrives.
+ */
 export function HistoryDetail({
-  generation,
+  record: summary,
   onClose,
-  exportSlot,
+  renderExport,
 }: {
-  generation: Generation | null;
+  record: GenerationSummary | null;
   onClose: () => void;
-  exportSlot?: React.ReactNode;
+  renderExport: (record: GenerationSummary) => ReactNode;
 }) {
-  const questions = generation?.questions ?? [];
-  const answered = generation?.items ?? [];
-  const hasDetail = questions.length > 0 && (answered.length > 0 || generation?.answers.length);
+  const detail = useGeneration(summary?.id ?? null);
+  const full = detail.data && detail.data.id === summary?.id ? detail.data : null;
+  const record = full ?? summary;
+  const entries = record ? questionsAndAnswers(record) : [];
+  const canExport = record ? recordExportItems(record).length > 0 : false;
+
   return (
-    <Dialog open={generation !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={summary !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{generation?.title}</DialogTitle>
-          <DialogDescription>
-            {generation ? formatDateTime(generation.createdAt) : ''}
+          <DialogTitle className="break-all pr-6">{record?.title}</DialogTitle>
+          <DialogDescription asChild>
+            <div className="flex flex-wrap items-center gap-2">
+              {record && (
+                <>
+                  <time dateTime={record.createdAt}>{formatDateTime(record.createdAt)}</time>
+                  <StatusBadge status={record.status} />
+                </>
+              )}
+            </div>
           </DialogDescription>
         </DialogHeader>
-        {!hasDetail ? (
+        {full && isRunning(full) && (
+          <div role="status" className="mb-4 flex items-center gap-2 text-sm text-slate-600">
+            <Spinner />
+            {full.message}（{full.progress}%）
+          </div>
+        )}
+        {full?.status === 'failed' && (full.error || full.message) && (
+          <p className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {full.error || full.message}
+          </p>
+        )}
+        {entries.length === 0 ? (
           <p className="text-slate-600">詳細情報がありません</p>
         ) : (
-          <ol className="space-y-4">
-            {(answered.length > 0 ? answered.map((item) => item.question) : questions).map(
-              (question, index) => {
-                const item = answered[index];
-                return (
-                  <li key={`${index}-${question}`}>
-                    <p className="font-semibold">
-                      Q{index + 1}. {question}
-                    </p>
-                    {item?.expertAnswers?.map((expert) => (
-                      <p key={expert.expert} className="mt-1 text-sm text-slate-700">
+          <ol className="space-y-5" aria-label="質問と回答">
+            {entries.map((entry, index) => (
+              <li key={index}>
+                <p className="font-semibold">
+                  Q{index + 1}. {entry.question}
+                </p>
+                {entry.expertAnswers.length > 0 && (
+                  <div className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3 text-sm">
+                    <p className="font-semibold text-slate-700">専門家の意見</p>
+                    {entry.expertAnswers.map((expert, position) => (
+                      <p key={position} className="whitespace-pre-wrap text-slate-700">
                         <span className="font-semibold">【{expert.expert}】</span>
                         {expert.answer}
                       </p>
                     ))}
-                    <p className="mt-1 whitespace-pre-wrap text-slate-800">
-                      {item?.answer || generation?.answers[index] || '回答なし'}
-                    </p>
-                  </li>
-                );
-              },
-            )}
+                  </div>
+                )}
+                {entry.integrated && entry.answer && (
+                  <p className="mt-2 text-sm font-semibold text-slate-700">統合回答</p>
+                )}
+                <p className="mt-1 whitespace-pre-wrap text-slate-800">
+                  {entry.answer ?? <span className="text-slate-500">回答なし</span>}
+                </p>
+                {entry.sourceUrl && isWebUrl(entry.sourceUrl) && (
+                  <p className="mt-1 text-xs text-slate-500">
+                    出典：
+                    <a
+                      href={entry.sourceUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="break-all underline"
+                    >
+                      {entry.sourceUrl}
+                    </a>
+                  </p>
+                )}
+              </li>
+            ))}
           </ol>
         )}
-        {hasDetail && answered.length > 0 && <div className="mt-6">{exportSlot}</div>}
+        {record && canExport && <DialogFooter>{renderExport(record)}</DialogFooter>}
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,102 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import JSZip from 'jszip';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExportItem } from '../../../../shared/generations.ts';
+import { ExportMenu } from './export-menu.tsx';
+
+const items: ExportItem[] = [
+  { question: '営業時間は？', answer: '午前9時から午後6時までです。' },
+  {
+    question: '相続税は？',
+    answer: '統合',
+    expertAnswers: [{ expert: '税理士', answer: '基礎控除を確認します。' }],
+    integratedAnswer: '統合',
+  },
+];
+
+/** Captures what the browser would save: the file name and the blob behind the object URL. */
+let downloads: { name: string; blob: Blob }[];
+beforeEach(() => {
+  downloads = [];
+  const blobs = new Map<string, Blob>();
+  let counter = 0;
+  URL.createObjectURL = (blob: Blob) => {
+    const url = `blob:test/${counter++}`;
+    blobs.set(url, blob);
+    return url;
+  };
+  URL.revokeObjectURL = () => undefined;
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    downloads.push({ name: this.download, blob: blobs.get(this.href)! });
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderMenu(props: { title?: string; items: ExportItem[] }) {
+  return render(
+    <>
+      <ExportMenu {...props} />
+      <Toaster />
+    </>,
+  );
+}
+
+describe('ExportMenu', () => {
+  it('downloads {title}.docx built from the items', async () => {
+    const user = userEvent.setup();
+    renderMenu({ title: '山田ベーカリー のFAQ', items });
+    await user.click(screen.getByRole('button', { name: 'Wordで出力（2件）' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.name).toBe('山田ベーカリー のFAQ.docx');
+    const zip = await JSZip.loadAsync(await downloads[0]!.blob.arrayBuffer());
+    const xml = await zip.file('word/document.xml')!.async('string');
+    expect(xml).toContain('Q1: 営業時間は？');
+    expect(xml).toContain('【税理士】');
+    expect(await screen.findByText('Wordファイルを出力しました')).toBeInTheDocument();
+  });
+
+  it('uses FAQリスト when no title is given', async () => {
+    const user = userEvent.setup();
+    renderMenu({ items });
+    await user.click(screen.getByRole('button', { name: /Wordで出力/ }));
+    await waitFor(() =>
+      expect(downloads.map((download) => download.name)).toEqual(['FAQリスト.docx']),
+    );
+  });
+
+  it('alerts instead of exporting when nothing is approved, for Word and the other formats', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderMenu({ title: 'FAQ', items: [] });
+    await user.click(screen.getByRole('button', { name: 'Wordで出力（0件）' }));
+    expect(alert).toHaveBeenCalledWith('エクスポートするFAQを選択してください');
+    await user.click(screen.getByRole('button', { name: 'その他の形式' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Markdown' }));
+    expect(alert).toHaveBeenCalledTimes(2);
+    expect(downloads).toEqual([]);
+  });
+
+  it.each([
+    ['CSV（Excel用）', 'FAQ.csv', '\uFEFF"No.","質問"'],
+    ['Markdown', 'FAQ.md', '# FAQ'],
+    ['HTML', 'FAQ.html', '<!doctype html>'],
+    ['JSON-LD（構造化データ）', 'FAQ.json', '{\n  "@context": "https://schema.org"'],
+  ])('exports %s from the menu', async (label, fileName, start) => {
+    const user = userEvent.setup();
+    renderMenu({ title: 'FAQ', items });
+    await user.click(screen.getByRole('button', { name: 'その他の形式' }));
+    await user.click(await screen.findByRole('menuitem', { name: label }));
+    expect(downloads.map((download) => download.name)).toEqual([fileName]);
+    // Blob.text() would decode and drop the BOM; read the raw bytes instead.
+    const bytes = new Uint8Array(await downloads[0]!.blob.arrayBuffer());
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).startsWith(start)).toBe(
+      true,
+    );
+  });
+});

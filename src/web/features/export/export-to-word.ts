@@ -1,0 +1,36 @@
+import type { ExportItem } from '../../../shared/generations.ts';
+import {
+  DEFAULT_EXPORT_TITLE,
+  downloadBlob,
+  exportFileName,
+  NOTHING_TO_EXPORT,
+} from './download.ts';
+
+/**
+ * Spec §7: in the browser, title (default FAQリスト) and approved items in, '{title}.docx' out.
+ * Spec §8: nothing approved → alert; a failure is logged and rethrown for the caller's toast.
+ * Resolves false when nothing was exported.
+ */
+export async function exportToWord({
+  title = DEFAULT_EXPORT_TITLE,
+  items,
+}: {
+  title?: string;
+  items: ExportItem[];
+}): Promise<boolean> {
+  if (items.length === 0) {
+    window.alert(NOTHING_TO_EXPORT);
+    return false;
+  }
+  const name = title.trim() || DEFAULT_EXPORT_TITLE;
+  try {
+    // Loaded on demand: docx is large and most visits never export.
+    const { buildWordBlob } = await import('./word-layout.ts');
+    const blob = await buildWordBlob({ title: name, items });
+    downloadBlob(blob, exportFileName(name, 'docx'));
+    return true;
+  } catch (error) {
+    console.error('Error generating Word document:', error);
+    throw error;
+  }
+}

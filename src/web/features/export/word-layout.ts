@@ -1,0 +1,131 @@
+import {
+  AlignmentType,
+  Document,
+  ExternalHyperlink,
+  HeadingLevel,
+  Packer,
+  Paragraph,
+  TextRun,
+  type IRunOptions,
+  type ParagraphChild,
+} from 'docx';
+import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
+
+/**
+ * The Word layout of spec §9, pure (no DOM) so it runs under Node in tests. Only
+ * export-to-word.ts imports this module, dynamically, so `docx` stays out of the app bundle.
+ *
+ * docx's `size` is in half-points, as is w:sz: the spec's 24 / 22 / 20 are passed through as
+ * they are (12 pt / 11 pt / 10 pt).
+ */
+export const WORD_SIZES = {
+  question: 24,
+  answer: 22,
+  heading: 22,
+  expert: 20,
+  source: 18,
+} as const;
+export const EXPERTS_HEADING = '専門家の意見:';
+export const INTEGRATED_HEADING = '統合回答:';
+
+/** Word needs w:eastAsia for Japanese glyphs; 游ゴシック ships with Windows and macOS. */
+export const WORD_FONT = {
+  ascii: '游ゴシック',
+  hAnsi: '游ゴシック',
+  eastAsia: '游ゴシック',
+  cs: '游ゴシック',
+} as const;
+
+/** A line break inside an answer becomes a Word line break, not a lost character. */
+function runs(text: string, options: Omit<IRunOptions, 'text' | 'break'>): TextRun[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line, index) => new TextRun({ ...options, text: line, ...(index ? { break: 1 } : {}) }));
+}
+
+function paragraph(
+  text: string,
+  options: Omit<IRunOptions, 'text' | 'break'>,
+  layout: { before?: number; after?: number; indent?: number } = {},
+): Paragraph {
+  return new Paragraph({
+    children: runs(text, options),
+    spacing: { before: layout.before ?? 0, after: layout.after ?? 80 },
+    ...(layout.indent ? { indent: { left: layout.indent } } : {}),
+  });
+}
+
+function sourceParagraph(url: string): Paragraph {
+  const size = WORD_SIZES.source;
+  const children: ParagraphChild[] = [new TextRun({ size, color: '555555', text: '出典: ' })];
+  children.push(
+    /^https?:\/\//i.test(url)
+      ? new ExternalHyperlink({
+          link: url,
+          children: [new TextRun({ size, text: url, style: 'Hyperlink' })],
+        })
+      : new TextRun({ size, color: '555555', text: url }),
+  );
+  return new Paragraph({ children, spacing: { after: 80 } });
+}
+
+function itemParagraphs(item: ExportItem, index: number): Paragraph[] {
+  const paragraphs = [
+    paragraph(
+      `Q${index + 1}: ${item.question}`,
+      { bold: true, size: WORD_SIZES.question },
+      { before: 360, after: 120 },
+    ),
+  ];
+  const experts = item.expertAnswers ?? [];
+  if (experts.length === 0) {
+    paragraphs.push(paragraph(`A: ${item.answer}`, { size: WORD_SIZES.answer }));
+  } else {
+    paragraphs.push(paragraph(EXPERTS_HEADING, { bold: true, size: WORD_SIZES.heading }));
+    for (const expert of experts) {
+      paragraphs.push(
+        paragraph(`【${expert.expert}】`, { bold: true, size: WORD_SIZES.expert }, { before: 80 }),
+        paragraph(expert.answer, { size: WORD_SIZES.expert }, { indent: 240 }),
+      );
+    }
+    if (item.integratedAnswer) {
+      paragraphs.push(
+        paragraph(INTEGRATED_HEADING, { bold: true, size: WORD_SIZES.heading }, { before: 120 }),
+        paragraph(item.integratedAnswer, { size: WORD_SIZES.expert }),
+      );
+    }
+  }
+  if (item.sourceUrl) paragraphs.push(sourceParagraph(item.sourceUrl));
+  return paragraphs;
+}
+
+export function buildWordDocument({ title, items }: ExportDocument): Document {
+  return new Document({
+    creator: 'FAQ工房',
+    title,
+    styles: {
+      default: {
+        // Document defaults (w:docDefaults), so every style, the Title included, inherits them.
+        document: { run: { font: WORD_FONT, language: { value: 'ja-JP', eastAsia: 'ja-JP' } } },
+      },
+    },
+    sections: [
+      {
+        children: [
+          new Paragraph({
+            text: title,
+            heading: HeadingLevel.TITLE,
+            alignment: AlignmentType.LEFT,
+            spacing: { after: 400 },
+          }),
+          ...items.flatMap(itemParagraphs),
+        ],
+      },
+    ],
+  });
+}
+
+export function buildWordBlob(input: ExportDocument): Promise<Blob> {
+  return Packer.toBlob(buildWordDocument(input));
+}

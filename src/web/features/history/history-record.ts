@@ -1,0 +1,97 @@
+import {
+  exportableItems,
+  readGenerationInput,
+  type ExportItem,
+  type GenerationSummary,
+} from '../../../shared/generations.ts';
+
+/** Spec §3: completed and failed are final; any other status is shown as generating. */
+export function statusLabel(status: string): { label: string; className: string } {
+  if (status === 'completed') return { label: '完了', className: 'bg-green-100 text-green-800' };
+  if (status === 'failed') return { label: '失敗', className: 'bg-red-100 text-red-800' };
+  return { label: '生成中', className: 'bg-amber-100 text-amber-800' };
+}
+
+/** Work is running on the server (not waiting for the user to pick questions). */
+export function isRunning(record: Pick<GenerationSummary, 'status' | 'stage'>): boolean {
+  return (
+    record.status !== 'completed' &&
+    record.status !== 'failed' &&
+    (record.stage === 'fetching' || record.stage === 'answering')
+  );
+}
+
+export type RecordSource =
+  | { kind: 'url'; url: string }
+  | { kind: 'text' }
+  | { kind: 'category'; path: string; responders: string[] };
+
+/** What the record was made from: the URL, pasted text, or 大分類 > 中分類 > 小分類. */
+export function recordSource(
+  record: Pick<GenerationSummary, 'method' | 'inputData'>,
+): RecordSource {
+  const input = readGenerationInput(record.inputData);
+  if (record.method === 'category') {
+    const parts = [input.major, input.medium, input.minor]
+      .map((part) => part?.trim())
+      .filter((part): part is string => !!part);
+    return {
+      kind: 'category',
+      path: parts.length > 0 ? parts.join(' > ') : (input.categoryName?.trim() ?? ''),
+      responders: (input.responders ?? []).filter((responder) => responder.trim()),
+    };
+  }
+  return input.url ? { kind: 'url', url: input.url } : { kind: 'text' };
+}
+
+export const methodLabel = (source: RecordSource) =>
+  source.kind === 'category' ? 'カテゴリー' : source.kind === 'url' ? 'URL' : 'テキスト';
+
+export const isWebUrl = (value: string) => /^https?:\/\//i.test(value);
+
+export function faqCount(record: GenerationSummary): number {
+  return record.items.length || record.answers.length || record.questions.length;
+}
+
+export interface QuestionAndAnswer {
+  question: string;
+  /** Null when there is no answer: shown as '回答なし'. */
+  answer: string | null;
+  expertAnswers: { expert: string; answer: string }[];
+  integrated: boolean;
+  sourceUrl: string | null;
+}
+
+/**
+ * Q1..Qn for the detail modal. Items carry the full FAQ; records without items (older ones)
+ * pair the questions and answers lists by position. A failed answer counts as no answer.
+ */
+export function questionsAndAnswers(record: GenerationSummary): QuestionAndAnswer[] {
+  if (record.items.length > 0)
+    return record.items.map((item) => {
+      const integrated = !!item.integratedAnswer && !!item.expertAnswers?.length;
+      const text = integrated ? item.integratedAnswer : item.answer;
+      return {
+        question: item.question,
+        answer: item.failed || !text?.trim() ? null : text,
+        expertAnswers: item.expertAnswers ?? [],
+        integrated,
+        sourceUrl: item.sourceUrl ?? null,
+      };
+    });
+  return record.questions.map((question, index) => ({
+    question,
+    answer: record.answers[index]?.trim() ? record.answers[index]! : null,
+    expertAnswers: [],
+    integrated: false,
+    sourceUrl: null,
+  }));
+}
+
+/** What "export again" writes: the approved, answered FAQs of the record. */
+export function recordExportItems(record: GenerationSummary): ExportItem[] {
+  if (record.items.length > 0) return exportableItems(record.items);
+  return questionsAndAnswers(record).flatMap((entry) =>
+    entry.answer ? [{ question: entry.question, answer: entry.answer }] : [],
+  );
+}

@@ -1,0 +1,387 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import JSZip from 'jszip';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Generation, GenerationSummary } from '../../shared/generations.ts';
+import { HistoryRoute } from './history.tsx';
+
+/** A record as the API sends it; the list gets the summary fields, the detail all of them. */
+function record(overrides: Partial<Generation> & { id: string }): Generation {
+  return {
+    title: 'example.jp のFAQ',
+    method: 'url',
+    status: 'completed',
+    stage: 'completed',
+    progress: 100,
+    message: 'FAQの生成が完了しました',
+    inputData: { url: 'https://example.jp/', faqCount: 10, includeSubpages: false },
+    questions: [],
+    questionSources: [],
+    answers: [],
+    items: [],
+    creditsUsed: 0,
+    engine: 'offline',
+    error: null,
+    crawlReport: null,
+    createdAt: '2026-04-01T15:30:00.000Z',
+    updatedAt: '2026-04-01T15:31:00.000Z',
+    ...overrides,
+  };
+}
+
+const summary = ({
+  id,
+  title,
+  method,
+  status,
+  stage,
+  inputData,
+  questions,
+  answers,
+  items,
+  creditsUsed,
+  createdAt,
+}: Generation): GenerationSummary => ({
+  id,
+  title,
+  method,
+  status,
+  stage,
+  inputData,
+  questions,
+  answers,
+  items,
+  creditsUsed,
+  createdAt,
+});
+
+const urlRecord = record({
+  id: 'faq_1_url',
+  title: 'example.jp のFAQ',
+  questions: ['営業時間は？', '駐車場はありますか？'],
+  answers: ['午前9時から午後6時までです。', ''],
+  items: [
+    {
+      question: '営業時間は？',
+      answer: '午前9時から午後6時までです。',
+      answerSource: 'ai_direct',
+      approved: true,
+      sourceUrl: 'https://example.jp/access',
+    },
+    {
+      question: '駐車場はありますか？',
+      answer: '回答の生成に失敗しました',
+      answerSource: 'fallback',
+      approved: false,
+      failed: true,
+    },
+  ],
+  creditsUsed: 1,
+});
+const categoryRecord = record({
+  id: 'faq_2_category',
+  title: '相続のFAQ',
+  method: 'category',
+  status: 'failed',
+  stage: 'failed',
+  error: '回答の生成に失敗しました',
+  inputData: {
+    categoryName: '相続',
+    responders: ['税理士', '弁護士'],
+    major: '法律',
+    medium: '相続',
+    minor: '相続税',
+  },
+  questions: ['相続税はかかりますか？'],
+  answers: ['基礎控除額を確認しましょう。'],
+  items: [
+    {
+      question: '相続税はかかりますか？',
+      answer: '基礎控除額を確認しましょう。',
+      answerSource: 'synthesized',
+      approved: true,
+      expertAnswers: [
+        { expert: '税理士', answer: '基礎控除を超えるとかかります。' },
+        { expert: '弁護士', answer: '遺産分割の内容も確認しましょう。' },
+      ],
+      integratedAnswer: '基礎控除額を確認しましょう。',
+    },
+  ],
+  creditsUsed: 1,
+});
+const runningRecord = record({
+  id: 'faq_3_running',
+  title: '税金のFAQ',
+  method: 'category',
+  status: 'generating',
+  stage: 'questions_ready',
+  inputData: { categoryName: '税金', responders: ['税理士'] },
+  questions: ['確定申告は必要ですか？'],
+});
+const emptyRecord = record({
+  id: 'faq_4_empty',
+  title: 'テキストから作成したFAQ',
+  status: 'failed',
+  stage: 'failed',
+  inputData: { textInput: '営業時間は…' },
+});
+
+interface Server {
+  records: Generation[];
+  pageSize: number;
+  failDelete: boolean;
+  requests: string[];
+}
+let server: Server;
+
+/** A stand-in for the history API, served through fetch (no network, no mocks of our code). */
+function serve(records: Generation[], pageSize = 50) {
+  server = { records: [...records], pageSize, failDelete: false, requests: [] };
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const url = new URL(input, 'http://localhost');
+    server.requests.push(`${method} ${url.pathname}${url.search}`);
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    const id = decodeURIComponent(url.pathname.split('/')[3] ?? '');
+    if (method === 'GET' && url.pathname === '/api/generations') {
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const page = server.records.slice(start, start + server.pageSize);
+      const next = start + server.pageSize;
+      return json(200, {
+        generations: page.map(summary),
+        nextCursor: next < server.records.length ? String(next) : null,
+      });
+    }
+    const found = server.records.find((entry) => entry.id === id);
+    if (!found) return json(404, { error: { message: '履歴が見つかりません', status: 404 } });
+    if (method === 'GET') return json(200, found);
+    if (method === 'DELETE') {
+      if (server.failDelete) return json(500, { error: { message: 'boom', status: 500 } });
+      server.records = server.records.filter((entry) => entry.id !== id);
+      return new Response(null, { status: 204 });
+    }
+    return json(405, {});
+  });
+}
+
+function renderHistory() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/history']}>
+        <HistoryRoute />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const entries = async () =>
+  within(await screen.findByRole('list', { name: '生成履歴' })).getAllByRole('listitem');
+const entry = async (title: string) => screen.findByRole('listitem', { name: title });
+
+let downloads: { name: string; blob: Blob }[];
+beforeEach(() => {
+  downloads = [];
+  const blobs = new Map<string, Blob>();
+  URL.createObjectURL = (blob: Blob) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob);
+    return url;
+  };
+  URL.revokeObjectURL = () => undefined;
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    if (this.download) downloads.push({ name: this.download, blob: blobs.get(this.href)! });
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/history', () => {
+  it('shows the empty state with a way to start generating', async () => {
+    serve([]);
+    renderHistory();
+    expect(await screen.findByText('履歴がありません')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'FAQを作成する' })).toHaveAttribute(
+      'href',
+      '/generate',
+    );
+  });
+
+  it('lists each record with status, Japan-time date, method, FAQ count, credits and source', async () => {
+    serve([urlRecord, categoryRecord, runningRecord, emptyRecord]);
+    renderHistory();
+    expect(await entries()).toHaveLength(4);
+
+    const url = await entry('example.jp のFAQ');
+    expect(url).toHaveTextContent('完了');
+    // 15:30 UTC is 00:30 the next day in Japan.
+    expect(url).toHaveTextContent('日時：2026/04/02 00:30');
+    expect(url).toHaveTextContent('方法：URL');
+    expect(url).toHaveTextContent('FAQ数：2件');
+    expect(url).toHaveTextContent('消費クレジット：1');
+    const link = within(url).getByRole('link', { name: /https:\/\/example\.jp\// });
+    expect(link).toHaveAttribute('href', 'https://example.jp/');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+    const category = await entry('相続のFAQ');
+    expect(category).toHaveTextContent('失敗');
+    expect(category).toHaveTextContent('方法：カテゴリー');
+    expect(category).toHaveTextContent('法律 > 相続 > 相続税');
+    expect(category).toHaveTextContent('回答者：税理士、弁護士');
+
+    // Any other status is 生成中; without major/medium/minor the category name is the path.
+    const running = await entry('税金のFAQ');
+    expect(running).toHaveTextContent('生成中');
+    expect(running).toHaveTextContent('税金');
+    expect(within(running).queryByRole('link')).toBeNull();
+
+    const text = await entry('テキストから作成したFAQ');
+    expect(text).toHaveTextContent('方法：テキスト');
+    expect(text).toHaveTextContent('FAQ数：0件');
+  });
+
+  it('opens the detail with Q1..Qn, answers or 回答なし, and source links', async () => {
+    const user = userEvent.setup();
+    serve([urlRecord]);
+    renderHistory();
+    await user.click(within(await entry('example.jp のFAQ')).getByRole('button', { name: '詳細' }));
+    const dialog = await screen.findByRole('dialog', { name: 'example.jp のFAQ' });
+    const [first, second] = within(dialog).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Q1. 営業時間は？');
+    expect(first).toHaveTextContent('午前9時から午後6時までです。');
+    expect(within(first!).getByRole('link', { name: 'https://example.jp/access' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+    // The failed answer is not shown as an answer.
+    expect(second).toHaveTextContent('Q2. 駐車場はありますか？');
+    expect(second).toHaveTextContent('回答なし');
+    expect(second).not.toHaveTextContent('回答の生成に失敗しました');
+    await waitFor(() => expect(server.requests).toContain(`GET /api/generations/${urlRecord.id}`));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows expert opinions, the integrated answer and the failure reason', async () => {
+    const user = userEvent.setup();
+    serve([categoryRecord]);
+    renderHistory();
+    await user.click(within(await entry('相続のFAQ')).getByRole('button', { name: '詳細' }));
+    const dialog = await screen.findByRole('dialog', { name: '相続のFAQ' });
+    expect(dialog).toHaveTextContent('専門家の意見');
+    expect(dialog).toHaveTextContent('【税理士】基礎控除を超えるとかかります。');
+    expect(dialog).toHaveTextContent('【弁護士】遺産分割の内容も確認しましょう。');
+    expect(dialog).toHaveTextContent('統合回答基礎控除額を確認しましょう。');
+    expect(await within(dialog).findByText('回答の生成に失敗しました')).toBeInTheDocument();
+  });
+
+  it('says 詳細情報がありません for a record without questions, and offers no export', async () => {
+    const user = userEvent.setup();
+    serve([emptyRecord]);
+    renderHistory();
+    await user.click(
+      within(await entry('テキストから作成したFAQ')).getByRole('button', { name: '詳細' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('詳細情報がありません')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Wordで出力/ })).toBeNull();
+  });
+
+  it('lists questions without answers as 回答なし for a record still waiting for answers', async () => {
+    const user = userEvent.setup();
+    serve([runningRecord]);
+    renderHistory();
+    await user.click(within(await entry('税金のFAQ')).getByRole('button', { name: '詳細' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Q1. 確定申告は必要ですか？回答なし');
+  });
+
+  it('exports the approved FAQs of a record again as Word', async () => {
+    const user = userEvent.setup();
+    serve([urlRecord]);
+    renderHistory();
+    await user.click(within(await entry('example.jp のFAQ')).getByRole('button', { name: '詳細' }));
+    const dialog = await screen.findByRole('dialog');
+    // Only the approved, answered item: the failed one is left out.
+    await user.click(within(dialog).getByRole('button', { name: 'Wordで出力（1件）' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.name).toBe('example.jp のFAQ.docx');
+    const zip = await JSZip.loadAsync(await downloads[0]!.blob.arrayBuffer());
+    const xml = await zip.file('word/document.xml')!.async('string');
+    expect(xml).toContain('Q1: 営業時間は？');
+    expect(xml).toContain('出典: ');
+    expect(xml).not.toContain('駐車場はありますか？');
+  });
+
+  it('deletes only after confirmation', async () => {
+    const user = userEvent.setup();
+    const confirm = vi
+      .spyOn(window, 'confirm')
+      .mockReturnValueOnce(false)
+      .mockReturnValueOnce(true);
+    serve([urlRecord, categoryRecord]);
+    renderHistory();
+    const target = await entry('相続のFAQ');
+    await user.click(within(target).getByRole('button', { name: '「相続のFAQ」を削除' }));
+    expect(confirm).toHaveBeenLastCalledWith('この履歴を削除しますか？');
+    expect(server.requests.some((request) => request.startsWith('DELETE'))).toBe(false);
+    expect(await entries()).toHaveLength(2);
+
+    await user.click(within(target).getByRole('button', { name: '「相続のFAQ」を削除' }));
+    await waitFor(async () => expect(await entries()).toHaveLength(1));
+    expect(server.requests).toContain(`DELETE /api/generations/${categoryRecord.id}`);
+    expect(screen.queryByRole('listitem', { name: '相続のFAQ' })).toBeNull();
+  });
+
+  it('alerts 削除に失敗しました when the delete fails, and keeps the record', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    serve([urlRecord]);
+    server.failDelete = true;
+    renderHistory();
+    await user.click(
+      within(await entry('example.jp のFAQ')).getByRole('button', { name: /を削除$/ }),
+    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('削除に失敗しました'));
+    expect(await entries()).toHaveLength(1);
+  });
+
+  it('loads the next page with もっと見る', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 3 }, (_, index) =>
+      record({ id: `faq_page_${index}`, title: `履歴${index + 1}` }),
+    );
+    serve(many, 2);
+    renderHistory();
+    expect(await entries()).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'もっと見る' }));
+    await waitFor(async () => expect(await entries()).toHaveLength(3));
+    expect(server.requests).toContain('GET /api/generations?cursor=2');
+    expect(screen.queryByRole('button', { name: 'もっと見る' })).toBeNull();
+  });
+
+  it('offers a retry when the history cannot be loaded', async () => {
+    const user = userEvent.setup();
+    serve([urlRecord]);
+    const working = globalThis.fetch;
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 500 }));
+    renderHistory();
+    expect(await screen.findByRole('alert')).toHaveTextContent('履歴を読み込めませんでした。');
+    vi.stubGlobal('fetch', working);
+    await user.click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(await entries()).toHaveLength(1);
+  });
+});
