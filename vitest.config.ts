@@ -13,6 +13,7 @@ export default defineConfig({
             'src/shared/**/*.test.ts',
             'tests/integration/**/*.test.ts',
             'tests/fixtures/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           setupFiles: ['tests/helpers/setup-server.ts'],
           testTimeout: 30_000,

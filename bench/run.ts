@@ -3,11 +3,13 @@
  * the same run (these machines are noisy; absolute times mean little, ratios mean more).
  */
 import { runCreditsBench } from './credits.ts';
+import { runExtractionBench } from './extraction.ts';
 import { runGenerationBench } from './generation.ts';
 
 const benches: { name: string; run: () => Promise<boolean> }[] = [
   { name: 'credits', run: runCreditsBench },
   { name: 'generation', run: runGenerationBench },
+  { name: 'extraction', run: runExtractionBench },
 ];
 
 let failed = false;

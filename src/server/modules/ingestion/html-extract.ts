@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 
 export interface ExtractedPage {
@@ -40,6 +41,9 @@ const REMOVE_SELECTORS = [
 // Class or id words that mark boilerplate: menus, cookie banners, share buttons, ads.
 const BOILERPLATE =
   /(^|[\s_-])(nav|navbar|menu|breadcrumbs?|cookie|consent|gdpr|banner|footer|header|sidebar|side-bar|share|social|sns|ads?|advert|promo|popup|modal|related|recommend|pagination|pager|skip|widget)([\s_-]|$)/i;
+
+// Class names on these say nothing about boilerplate (`<html class="has-menu">`, `<body class="nav-open">`).
+const STRUCTURAL_TAGS = new Set(['HTML', 'HEAD', 'BODY', 'MAIN', 'ARTICLE']);
 
 function createTurndown(): TurndownService {
   const service = new TurndownService({
@@ -100,11 +104,80 @@ function pickMain(document: Document): Element {
   return bestScore >= bodyScore * 0.6 ? best : body;
 }
 
-export function extractHtml(html: string, pageUrl: string): ExtractedPage {
+/** Never content, whichever extractor runs: code, hidden parts, dialogs, menus, figure captions. */
+const PRE_CLEAN_SELECTORS = [
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'canvas',
+  'figure',
+  'figcaption',
+  'nav',
+  '[role="navigation"]',
+  '[role="dialog"]',
+  '[aria-hidden="true"]',
+  '[hidden]',
+].join(',');
+// Below this share of the page's non-link text, Readability has probably kept one section of a
+// page made of many; the benchmark (npm run bench) loses F1 when the bar is higher.
+const READABILITY_MIN_SHARE = 0.2;
+const CONSENT_BANNER = /(^|[\s_-])(cookies?|consent|gdpr)([\s_-]|$)/i;
+
+function parseDocument(html: string): Document {
   // linkedom needs a body to hang fragments on; browsers add one implicitly.
-  const { document } = parseHTML(
+  return parseHTML(
     /<body[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`,
-  );
+  ).document as unknown as Document;
+}
+
+function absolutiseLinks(root: Element, pageUrl: string): void {
+  for (const anchor of Array.from(root.querySelectorAll('a[href]'))) {
+    try {
+      anchor.setAttribute('href', new URL(anchor.getAttribute('href')!, pageUrl).toString());
+    } catch {
+      anchor.removeAttribute('href');
+    }
+  }
+  for (const image of Array.from(root.querySelectorAll('img'))) image.remove();
+}
+
+function toMarkdownAndText(root: Element): { markdown: string; text: string } {
+  const markdown = turndown
+    .turndown(root.innerHTML ?? '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  const text = (root.textContent ?? '')
+    .replace(/[ \t\u3000]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+  return { markdown, text };
+}
+
+/**
+ * Our own block-density heuristic: used when Readability finds no article or keeps only a
+ * fraction of the page, which happens on business pages made of many short sections
+ * (services, prices, access) rather than one long text.
+ */
+function extractByDensity(html: string, pageUrl: string): { markdown: string; text: string } {
+  const document = parseDocument(html);
+  for (const element of Array.from(document.querySelectorAll(REMOVE_SELECTORS.join(','))))
+    element.remove();
+  for (const element of Array.from(document.querySelectorAll('[class], [id]'))) {
+    const marker = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+    if (BOILERPLATE.test(marker) && !STRUCTURAL_TAGS.has(element.tagName)) element.remove();
+  }
+  const main = pickMain(document);
+  absolutiseLinks(main, pageUrl);
+  return toMarkdownAndText(main);
+}
+
+export function extractHtml(html: string, pageUrl: string): ExtractedPage {
+  const document = parseDocument(html);
   const meta = (name: string) =>
     document
       .querySelector(`meta[name="${name}"], meta[property="${name}"]`)
@@ -128,47 +201,46 @@ export function extractHtml(html: string, pageUrl: string): ExtractedPage {
       // ignore malformed links
     }
   }
+  const language = document.documentElement?.getAttribute('lang') ?? '';
+  const description = meta('description') || meta('og:description');
   const scriptCount = document.querySelectorAll('script').length;
-  const rawTextLength = textLength(document.body ?? document.documentElement);
+  const body = document.body ?? document.documentElement;
+  const rawTextLength = body ? textLength(body) : 0;
 
-  for (const element of Array.from(document.querySelectorAll(REMOVE_SELECTORS.join(','))))
+  for (const element of Array.from(document.querySelectorAll(PRE_CLEAN_SELECTORS)))
     element.remove();
   for (const element of Array.from(document.querySelectorAll('[class], [id]'))) {
     const marker = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-    if (
-      BOILERPLATE.test(marker) &&
-      element.tagName !== 'BODY' &&
-      element.tagName !== 'MAIN' &&
-      element.tagName !== 'ARTICLE'
-    ) {
-      element.remove();
+    if (CONSENT_BANNER.test(marker) && !STRUCTURAL_TAGS.has(element.tagName)) element.remove();
+  }
+  const cleanBody = document.body ?? document.documentElement;
+  const contentLength = cleanBody
+    ? Math.max(0, textLength(cleanBody) - linkTextLength(cleanBody))
+    : 0;
+
+  let content: { markdown: string; text: string } | null = null;
+  if (cleanBody) {
+    // Readability measures in characters; Japanese says as much in a third of the length.
+    const article = new Readability(document, { charThreshold: 150, keepClasses: false }).parse();
+    if (article?.content) {
+      const { document: articleDocument } = parseHTML(
+        `<!doctype html><html><body>${article.content}</body></html>`,
+      );
+      const root = articleDocument.body as unknown as Element;
+      absolutiseLinks(root, pageUrl);
+      const candidate = toMarkdownAndText(root);
+      if (candidate.text.replace(/\s+/g, '').length >= contentLength * READABILITY_MIN_SHARE)
+        content = candidate;
     }
   }
-  const main = pickMain(document);
-  // Links inside the main text keep their targets as absolute URLs.
-  for (const anchor of Array.from(main.querySelectorAll('a[href]'))) {
-    try {
-      anchor.setAttribute('href', new URL(anchor.getAttribute('href')!, pageUrl).toString());
-    } catch {
-      anchor.removeAttribute('href');
-    }
-  }
-  for (const image of Array.from(main.querySelectorAll('img'))) image.remove();
-  const markdown = turndown
-    .turndown(main.innerHTML ?? '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  const text = (main.textContent ?? '')
-    .replace(/[ \t\u3000]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim();
+  content ??= extractByDensity(html, pageUrl);
   return {
     title,
-    description: meta('description') || meta('og:description'),
-    language: document.documentElement.getAttribute('lang') ?? '',
+    description,
+    language,
     canonicalUrl,
-    markdown,
-    text,
+    markdown: content.markdown,
+    text: content.text,
     links,
     looksLikeJavaScriptShell: rawTextLength < 50 && scriptCount > 0,
   };
