@@ -17,12 +17,14 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { avatarRoutes } from './modules/account/avatar.routes.ts';
 import { serializeRequestForLog } from './modules/auth/log-redaction.ts';
 import { MailDelivery } from './modules/notifications/outbox.ts';
+import { PageRenderer } from './modules/ingestion/browser-render.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes, type PaymentsRoutesOptions } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { dataRoutes } from './modules/data/data.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +32,7 @@ declare module 'fastify' {
     db: Database;
     database: DatabaseHandle;
     mail: MailDelivery;
+    renderer: PageRenderer;
   }
 }
 
@@ -81,9 +84,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mail', new MailDelivery(config, database.db, app.log));
+  // Chromium starts on the first JavaScript-only page, not before.
+  app.decorate('renderer', new PageRenderer(config.CHROMIUM_PATH.trim() || undefined, app.log));
   app.addHook('onClose', async () => {
     await app.mail.drain();
     app.mail.close();
+    await app.renderer.close();
   });
 
   // Order matters: external plugins, then the error shape, then feature routes, then the SPA.
@@ -101,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(generationRoutes, { prefix: '/api' });
   await app.register(historyRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(dataRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);
   return app;

@@ -65,6 +65,11 @@ const envSchema = z.object({
   S3_REGION: z.string().default('auto'),
   FETCH_ALLOW_PRIVATE: booleanFlag,
   CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(30).default(10),
+  /** Chromium for pages rendered by JavaScript; empty turns rendering off. */
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  /** A SearXNG-compatible JSON search endpoint for the data API's search. */
+  SEARCH_API_URL: optionalUrl,
+  SEARCH_API_KEY: optionalString,
   OPERATOR_API_KEY: optionalString,
   PROJECT_ID: z.string().min(1).default('faq-kobo'),
   BRAND_NAME: z.string().default('FAQ工房'),

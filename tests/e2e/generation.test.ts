@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { guideDocx } from '../fixtures/documents.ts';
 import { launchBrowser, openWatchedPage } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
@@ -101,6 +102,45 @@ describe('FAQ generation', () => {
     await expect.poll(() => alerts.at(-1)).toBe('この履歴を削除しますか？');
     await page.getByText('履歴がありません').waitFor();
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('reads a Word file into the text box, then generates questions from it', async () => {
+    const user = await signUpViaApi(baseURL);
+    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    await signInPage(page, user.tokens);
+    await page.goto('/generate');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'ファイルから読み込む' }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'ご利用ガイド.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: await guideDocx(),
+    });
+    await page.getByText('「ご利用ガイド.docx」を読み込みました').waitFor();
+    const text = page.getByLabel('テキスト（URLの代わりに、または追加の資料として）');
+    await expect(text.inputValue()).resolves.toContain('ホールケーキのご予約は3日前までに');
+    await expect(text.inputValue()).resolves.toContain('| 食パン | 400円 |');
+
+    // A picture is not a document: the server says which formats it reads.
+    const second = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'ファイルから読み込む' }).click();
+    await (
+      await second
+    ).setFiles({
+      name: 'photo.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('GIF89a\x01\x00'),
+    });
+    await page.getByText('この形式のファイルは読み込めません', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: '質問を生成する' }).click();
+    const questions = page.getByRole('list', { name: '生成された質問' }).getByRole('checkbox');
+    await questions.first().waitFor({ timeout: 30_000 });
+    // The failed upload's 415 is the test's own doing, not a broken page.
+    expect(problems.filter((problem) => !problem.includes('415'))).toEqual([]);
     await context.close();
   });
 });

@@ -22,7 +22,7 @@ const TERMINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
 
 /** Reading, listing and deleting records lives in the history module. */
 export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = () => ({ db: app.db, config: app.config, log: app.log });
+  const ctx = () => ({ db: app.db, config: app.config, log: app.log, renderer: app.renderer });
 
   // Embedded mode has one process, so anything still "generating" at start is dead; with
   // PostgreSQL other processes may be working, so only long-silent jobs are recovered.

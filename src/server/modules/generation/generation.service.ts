@@ -14,6 +14,7 @@ import {
 import type { ContentPage } from '../ai/offline-engine.ts';
 import { resolveEngine } from '../ai/providers.ts';
 import { aiLimiter, emptyUsage } from '../ai/structured.ts';
+import type { PageRenderer } from '../ingestion/browser-render.ts';
 import { ingestText, ingestUrl } from '../ingestion/ingestion.service.ts';
 import { newGenerationId, update, type StoredSources } from './generation.record.ts';
 
@@ -22,6 +23,7 @@ export interface GenerationContext {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
+  renderer?: PageRenderer;
 }
 
 export function errorText(error: unknown, fallback: string): string {
@@ -122,6 +124,7 @@ async function runQuestionPhase(
           includeSubpages: input.includeSubpages,
           maxPages: ctx.config.CRAWL_MAX_PAGES,
           allowPrivate: ctx.config.FETCH_ALLOW_PRIVATE,
+          renderer: ctx.renderer,
           onProgress: (done, total) =>
             void update(ctx.db, id, { message: `ページを取得中...（${done}/${total}）` }),
         });

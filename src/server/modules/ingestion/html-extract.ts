@@ -245,3 +245,11 @@ export function extractHtml(html: string, pageUrl: string): ExtractedPage {
     looksLikeJavaScriptShell: rawTextLength < 50 && scriptCount > 0,
   };
 }
+
+/** Markdown for HTML we made ourselves from a document (Word), where nothing is boilerplate. */
+export function htmlFragmentToMarkdown(html: string): string {
+  return turndown
+    .turndown(html)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

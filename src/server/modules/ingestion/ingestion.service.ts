@@ -4,11 +4,26 @@ import robotsModule from 'robots-parser';
 import { PASTED_TEXT_MAX_CHARS } from '../../../shared/limits.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { decodeBody } from './charset.ts';
-import { extractHtml } from './html-extract.ts';
-import { FetchRefused, safeFetch, USER_AGENT, type SafeFetchOptions } from './safe-fetch.ts';
+import {
+  extractDocument,
+  sniffDocumentKind,
+  SUPPORTED_FORMATS_LABEL,
+  type DocumentKind,
+  type ExtractedDocument,
+} from './document-extract.ts';
+import { extractHtml, type ExtractedPage } from './html-extract.ts';
+import type { PageRenderer } from './browser-render.ts';
+import {
+  FetchRefused,
+  safeFetch,
+  USER_AGENT,
+  type FetchedResource,
+  type SafeFetchOptions,
+} from './safe-fetch.ts';
 import { discoverSitemapUrls } from './sitemap.ts';
 
 export interface IngestedPage {
+  kind: DocumentKind;
   url: string;
   canonicalUrl: string;
   title: string;
@@ -39,6 +54,8 @@ export interface IngestUrlOptions {
   allowPrivate: boolean;
   fetchOptions?: Omit<SafeFetchOptions, 'allowPrivate'>;
   onProgress?: (done: number, total: number) => void;
+  /** Renders JavaScript-only pages; without it (or without Chromium) they are reported as such. */
+  renderer?: PageRenderer;
 }
 
 // The package is CommonJS typed as an ES default export; Node hands us module.exports itself.
@@ -46,7 +63,7 @@ const robotsParser = robotsModule as unknown as typeof robotsModule.default;
 
 const SHELL_MESSAGE =
   'JavaScriptで表示されるページのため、本文を取得できませんでした。テキストを貼り付けてお試しください';
-const NOT_HTML_MESSAGE = 'Webページ（HTML）またはテキストではないため読み込めませんでした';
+const NOT_HTML_MESSAGE = `この形式は読み込めません（対応形式：${SUPPORTED_FORMATS_LABEL}）`;
 
 // Pages users most often turn into FAQs come first.
 const VALUE_PATTERNS: [RegExp, number][] = [
@@ -70,12 +87,40 @@ export function rankSubpage(url: string): number {
   return score;
 }
 
-function isHtml(contentType: string): boolean {
-  return /text\/html|application\/xhtml\+xml/i.test(contentType) || contentType === '';
+/** HTML by its content type; a server that sends none gets its bytes looked at. */
+async function isHtml(resource: FetchedResource): Promise<boolean> {
+  if (/text\/html|application\/xhtml\+xml/i.test(resource.contentType)) return true;
+  if (resource.contentType.trim() !== '') return false;
+  const kind = await sniffDocumentKind(resource.body, { url: resource.url });
+  return kind === 'html' || kind === 'text';
 }
 
-function isPlainText(contentType: string): boolean {
-  return /text\/plain|text\/markdown/i.test(contentType);
+/** Office documents and PDFs run larger than pages; a price list PDF of a few MB is common. */
+const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+const BINARY_DOCUMENT = /\.(pdf|docx|xlsx|xls)$/i;
+
+async function renderWithBrowser(
+  url: string,
+  options: IngestUrlOptions,
+): Promise<ExtractedPage | null> {
+  if (!options.renderer?.available) return null;
+  const html = await options.renderer.renderHtml(url, {
+    fetchOptions: { ...options.fetchOptions, allowPrivate: options.allowPrivate },
+  });
+  return html ? extractHtml(html, url) : null;
+}
+
+function toPage(url: string, document: ExtractedDocument | ExtractedPage): IngestedPage {
+  return {
+    kind: 'kind' in document ? document.kind : 'html',
+    url,
+    canonicalUrl: document.canonicalUrl ?? url,
+    title: document.title,
+    description: document.description,
+    language: document.language,
+    markdown: document.markdown,
+    text: document.text,
+  };
 }
 
 async function fetchPage(
@@ -84,6 +129,7 @@ async function fetchPage(
 ): Promise<{ page?: IngestedPage; links: string[]; entry: CrawlReportEntry }> {
   try {
     const resource = await safeFetch(url, {
+      ...(BINARY_DOCUMENT.test(new URL(url).pathname) ? { maxBytes: DOCUMENT_MAX_BYTES } : {}),
       ...options.fetchOptions,
       allowPrivate: options.allowPrivate,
     });
@@ -97,38 +143,39 @@ async function fetchPage(
         },
       };
     }
-    const { text } = decodeBody(resource.body, resource.contentType);
-    if (isPlainText(resource.contentType)) {
-      const page = {
-        url: resource.url,
-        canonicalUrl: resource.url,
-        title: '',
-        description: '',
-        language: '',
-        markdown: text.trim(),
-        text: text.trim(),
-      };
-      return { page, links: [], entry: { url, outcome: 'ok' } };
-    }
-    if (!isHtml(resource.contentType))
-      return { links: [], entry: { url, outcome: 'not_html', message: NOT_HTML_MESSAGE } };
-    const extracted = extractHtml(text, resource.url);
-    if (extracted.looksLikeJavaScriptShell || extracted.text.length === 0) {
-      return {
-        links: extracted.links,
-        entry: { url, outcome: 'empty_shell', message: SHELL_MESSAGE },
-      };
+    let extracted: ExtractedDocument | ExtractedPage;
+    if (await isHtml(resource)) {
+      const { text } = decodeBody(resource.body, resource.contentType);
+      extracted = extractHtml(text, resource.url);
+      if (extracted.looksLikeJavaScriptShell || extracted.text.length === 0) {
+        const rendered = await renderWithBrowser(resource.url, options);
+        if (rendered && !rendered.looksLikeJavaScriptShell && rendered.text.length > 0)
+          extracted = rendered;
+        else
+          return {
+            links: extracted.links,
+            entry: { url, outcome: 'empty_shell', message: SHELL_MESSAGE },
+          };
+      }
+    } else {
+      try {
+        extracted = await extractDocument(resource.body, {
+          contentType: resource.contentType,
+          url: resource.url,
+        });
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 415)
+          return { links: [], entry: { url, outcome: 'not_html', message: NOT_HTML_MESSAGE } };
+        throw error;
+      }
+      if (extracted.text.length === 0)
+        return {
+          links: [],
+          entry: { url, outcome: 'error', message: '読み込める文字がありませんでした' },
+        };
     }
     return {
-      page: {
-        url: resource.url,
-        canonicalUrl: extracted.canonicalUrl ?? resource.url,
-        title: extracted.title,
-        description: extracted.description,
-        language: extracted.language,
-        markdown: extracted.markdown,
-        text: extracted.text,
-      },
+      page: toPage(resource.url, extracted),
       links: extracted.links,
       entry: { url, outcome: 'ok' },
     };
@@ -267,6 +314,7 @@ export function ingestText(text: string): IngestedPage {
     );
   }
   return {
+    kind: 'text',
     url: '',
     canonicalUrl: '',
     title: '',

@@ -1,7 +1,10 @@
 import type { LookupAddress } from 'node:dns';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../../../../tests/fixtures/site/server.ts';
 import { decodeBody } from './charset.ts';
+import { PageRenderer } from './browser-render.ts';
+import { SCANNED_PDF_MESSAGE } from './document-extract.ts';
 import { extractHtml } from './html-extract.ts';
 import { ingestText, ingestUrl, rankSubpage } from './ingestion.service.ts';
 import { isPublicAddress, safeFetch } from './safe-fetch.ts';
@@ -149,6 +152,32 @@ describe('extraction', () => {
     ).rejects.toThrow('JavaScript');
   });
 
+  it('reads documents linked directly, by type, whatever the server calls them', async () => {
+    const read = async (path: string) =>
+      (
+        await ingestUrl({
+          url: `${site.url}${path}`,
+          includeSubpages: false,
+          maxPages: 1,
+          allowPrivate: true,
+        })
+      ).pages[0]!;
+    const pdf = await read('/docs/guide.pdf');
+    expect(pdf.title).toBe('Bakery Guide');
+    expect(pdf.text).toContain('closed on Wednesdays');
+    expect(pdf.text).toContain('three days in advance');
+    expect((await read('/docs/untyped.pdf')).text).toContain('closed on Wednesdays');
+    const docx = await read('/docs/guide.docx');
+    expect(docx.markdown).toContain('# ご利用ガイド');
+    expect(docx.markdown).toContain('| 食パン | 400円 |');
+    const xlsx = await read('/docs/prices.xlsx');
+    expect(xlsx.markdown).toContain('| クロワッサン | 250 |  |');
+    expect(xlsx.markdown).toContain('## 営業日');
+    const csv = await read('/docs/stores.csv');
+    expect(csv.markdown).toContain('| 駅前店 | 東京駅構内 | 03-1111-1111 |');
+    await expect(read('/docs/scanned.pdf')).rejects.toThrow(SCANNED_PDF_MESSAGE);
+  });
+
   it('reads plain text and refuses other types', async () => {
     const { pages } = await ingestUrl({
       url: `${site.url}/text.txt`,
@@ -171,6 +200,46 @@ describe('extraction', () => {
     expect(ingestText('  こんにちは  ').text).toBe('こんにちは');
     expect(() => ingestText('あ'.repeat(100_001))).toThrow('100,000文字以内');
   });
+});
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+describe.skipIf(!existsSync(chromiumPath))('JavaScript pages in Chromium', () => {
+  let renderer: PageRenderer;
+  beforeAll(() => {
+    renderer = new PageRenderer(chromiumPath);
+  });
+  afterAll(async () => {
+    await renderer.close();
+  });
+
+  it('renders an empty shell headless and extracts what its scripts fetched', async () => {
+    const { pages, report } = await ingestUrl({
+      url: `${site.url}/js-only`,
+      includeSubpages: false,
+      maxPages: 1,
+      allowPrivate: true,
+      renderer,
+    });
+    expect(report[0]).toMatchObject({ outcome: 'ok' });
+    expect(pages[0]!.markdown).toContain('# 山田ベーカリーのオンライン予約');
+    expect(pages[0]!.text).toContain('キャンセルは前日の午後5時までに');
+  }, 60_000);
+
+  it("sends the browser's own requests through the SSRF guard", async () => {
+    const before = site.requests.length;
+    // Guard on: the loopback fixture is refused for the browser exactly as for the fetcher.
+    expect(await renderer.renderHtml(`${site.url}/js-only`, { fetchOptions: {} })).toBeNull();
+    expect(site.requests.length).toBe(before);
+    // The fixture's own address allowed: the page and the script's fetch both pass the guard.
+    const html = await renderer.renderHtml(`${site.url}/js-only`, {
+      fetchOptions: { allowAddresses: ['127.0.0.1'] },
+    });
+    expect(html).toContain('オンライン予約は24時間');
+    expect(site.requests.slice(before)).toEqual(
+      expect.arrayContaining(['/js-only', '/app.js', '/content.json']),
+    );
+  }, 60_000);
 });
 
 describe('subpages', () => {

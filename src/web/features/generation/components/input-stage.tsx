@@ -19,6 +19,7 @@ import { isValidUrl } from '../../../../shared/url.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { FileImportButton } from './file-import-button.tsx';
 
 const tabClass =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
@@ -101,12 +102,17 @@ export function InputStage({
             />
           </div>
           <div className="space-y-1">
-            <Label htmlFor={`${id}-text`}>テキスト（URLの代わりに、または追加の資料として）</Label>
+            <div className="flex flex-wrap items-end justify-between gap-2">
+              <Label htmlFor={`${id}-text`}>
+                テキスト（URLの代わりに、または追加の資料として）
+              </Label>
+              <FileImportButton current={textInput} onText={setTextInput} />
+            </div>
             <textarea
               id={`${id}-text`}
               rows={5}
               className="w-full rounded-md border border-slate-300 p-3 text-base md:text-sm"
-              placeholder="会社案内やサービス説明などを貼り付けてください"
+              placeholder="会社案内やサービス説明などを貼り付けるか、PDF・Word・Excelなどのファイルから読み込んでください"
               value={textInput}
               onChange={(e) => setTextInput(e.target.value)}
             />
