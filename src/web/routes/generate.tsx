@@ -111,6 +111,7 @@ export function GenerateRoute() {
       {state.stage === 'questions' && !state.busy && (
         <QuestionsStage
           questions={state.questions}
+          crawlReport={state.generation?.crawlReport ?? null}
           busy={state.busy}
           balance={balance}
           onToggle={flow.toggleQuestion}

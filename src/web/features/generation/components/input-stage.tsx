@@ -15,7 +15,7 @@ import {
   MAX_RESPONDERS,
   type AnswerLength,
 } from '../../../../shared/limits.ts';
-import { isValidUrl } from '../../../../shared/url.ts';
+import { isDocumentLink, isValidUrl } from '../../../../shared/url.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -47,6 +47,8 @@ export function InputStage({
   const [responders, setResponders] = useState<string[]>(['']);
   const [answerLength, setAnswerLength] = useState<AnswerLength>('medium');
   const urlEmpty = !url.trim() && !textInput.trim();
+  // A link to a file (not a web page) is read as a document; it has no subpages to follow.
+  const linksToFile = isDocumentLink(url.trim()) && !/\.html?$/i.test(new URL(url.trim()).pathname);
 
   function submit() {
     if (tab === 'url') {
@@ -57,7 +59,7 @@ export function InputStage({
         ...(url.trim() ? { url: url.trim() } : {}),
         ...(textInput.trim() ? { textInput } : {}),
         faqCount,
-        includeSubpages,
+        includeSubpages: includeSubpages && !linksToFile,
         answerLength,
         ai,
       });
@@ -99,7 +101,13 @@ export function InputStage({
               placeholder="https://example.com"
               value={url}
               onChange={(e) => setUrl(e.target.value)}
+              aria-describedby={linksToFile ? `${id}-url-file` : undefined}
             />
+            {linksToFile && (
+              <p id={`${id}-url-file`} className="text-xs text-slate-600">
+                ファイル（PDF・Word・Excelなど）として読み込みます。下層ページは対象外です。
+              </p>
+            )}
           </div>
           <div className="space-y-1">
             <div className="flex flex-wrap items-end justify-between gap-2">
@@ -120,7 +128,8 @@ export function InputStage({
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
-              checked={includeSubpages}
+              checked={includeSubpages && !linksToFile}
+              disabled={linksToFile}
               onChange={(e) => setIncludeSubpages(e.target.checked)}
               className="h-4 w-4"
             />

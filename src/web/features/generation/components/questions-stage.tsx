@@ -1,10 +1,13 @@
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import type { Generation } from '../../../../shared/generations.ts';
 import type { ProposedQuestion } from '../hooks/use-generation-flow.ts';
+import { CrawlReport } from './crawl-report.tsx';
 
 export interface QuestionsStageProps {
   questions: ProposedQuestion[];
+  crawlReport?: Generation['crawlReport'];
   busy: boolean;
   balance: number;
   onToggle: (index: number) => void;
@@ -16,6 +19,7 @@ export interface QuestionsStageProps {
 
 export function QuestionsStage({
   questions,
+  crawlReport = null,
   busy,
   balance,
   onToggle,
@@ -38,6 +42,7 @@ export function QuestionsStage({
           </Button>
         </div>
       </div>
+      <CrawlReport report={crawlReport} />
       <ul className="space-y-2" aria-label="生成された質問">
         {questions.map((item, index) => (
           <li
