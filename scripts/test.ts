@@ -51,10 +51,16 @@ function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv = {}): 
     const summary = JSON.parse(readFileSync(report, 'utf8')) as {
       numPassedTests: number;
       numFailedTests: number;
+      testResults: { status: string; assertionResults: unknown[] }[];
     };
     passed = summary.numPassedTests;
-    failed = summary.numFailedTests;
+    // A file that cannot even load has no failed tests, but it is a failure all the same.
+    const brokenFiles = summary.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    ).length;
+    failed = summary.numFailedTests + brokenFiles;
   }
+  if (!ok && failed === 0) failed = 1;
   results.push({
     name,
     ok: ok && (failed > 0 || passed > 0 || extraArgs.length > 0),

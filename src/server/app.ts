@@ -7,6 +7,7 @@ import {
 import '../shared/zod-ja.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -25,6 +26,7 @@ import { generationRoutes } from './modules/generation/generation.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app, config);
   registerErrorHandler(app);
   registerAuthGuard(app);
+  registerAdminGuard(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(publicConfigRoutes, { prefix: '/api' });
@@ -108,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(historyRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(dataRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);
   return app;

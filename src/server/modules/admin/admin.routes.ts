@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -19,12 +19,7 @@ import {
 import { adminUsers, users } from '../../db/schema.ts';
 import { HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
-import {
-  ADMIN_TOKEN_AUDIENCE,
-  bearerToken,
-  signAccessToken,
-  verifyAccessToken,
-} from '../auth/access-token.ts';
+import { ADMIN_TOKEN_AUDIENCE, signAccessToken } from '../auth/access-token.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { grantCredits, spendCredits } from '../credits/ledger.ts';
 import {
@@ -32,7 +27,7 @@ import {
   csvFileName,
   DEFAULT_ADMIN_PASSWORD,
   ensureFirstAdmin,
-  findActiveAdmin,
+  type findActiveAdmin,
   listUsers,
   logAdminAction,
   usersCsv,
@@ -42,16 +37,6 @@ const ADMIN_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 const TOO_MANY = 'ログインの試行回数が多すぎます。しばらく待ってから再試行してください';
 
 type Admin = NonNullable<Awaited<ReturnType<typeof findActiveAdmin>>>;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    admin?: Admin & { loginAt: string };
-  }
-  interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid admin token of an active admin. */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  }
-}
 
 function currentAdmin(request: FastifyRequest) {
   if (!request.admin) throw unauthorized();
@@ -72,25 +57,6 @@ function profile(admin: Admin, loginAt: string) {
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => {
     await ensureFirstAdmin(app.db, app.config, app.log);
-  });
-
-  app.decorateRequest('admin', undefined);
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw unauthorized('管理者ログインが必要です');
-    const result = await verifyAccessToken(app.config.jwtSecret, ADMIN_TOKEN_AUDIENCE, token);
-    if (!result.ok)
-      throw unauthorized(
-        result.reason === 'expired'
-          ? '管理者セッションの有効期限が切れました。もう一度ログインしてください'
-          : '管理者ログインが必要です',
-      );
-    const admin = await findActiveAdmin(app.db, result.claims.sub);
-    if (!admin) throw unauthorized('管理者ログインが必要です');
-    request.admin = {
-      ...admin,
-      loginAt: String(result.claims.loginAt ?? new Date().toISOString()),
-    };
   });
 
   app.post(

@@ -59,11 +59,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         `signup:email:${request.body.email}`,
         AUTH_RATE_LIMITS.signupPerEmail,
       );
-      const { response, welcomeEmailId } = await signup(
-        { db, config, log: request.log },
-        request.body,
-      );
-      app.mail.deliverLater(welcomeEmailId);
+      const { response, emailIds } = await signup({ db, config, log: request.log }, request.body);
+      for (const emailId of emailIds) app.mail.deliverLater(emailId);
       return reply.status(201).send(response);
     },
   );

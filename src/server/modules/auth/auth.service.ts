@@ -42,7 +42,7 @@ function isDuplicateEmail(error: unknown): boolean {
 export async function signup(
   ctx: AuthContext,
   input: SignupRequest,
-): Promise<{ response: AuthResponse; welcomeEmailId: string }> {
+): Promise<{ response: AuthResponse; emailIds: string[] }> {
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
   const displayName = input.displayName?.trim() || null;
@@ -57,9 +57,14 @@ export async function signup(
         reference: `signup:${userId}`,
       });
       // Logs and swallows its own problems (spec §8): a bad code never blocks sign-up.
-      if (input.ref) {
-        await applyReferralAtSignup(tx, { referredUserId: userId, code: input.ref, log: ctx.log });
-      }
+      const referralEmailId = input.ref
+        ? await applyReferralAtSignup(tx, {
+            referredUserId: userId,
+            code: input.ref,
+            log: ctx.log,
+            mail: ctx.config,
+          })
+        : null;
       const welcomeEmailId = await enqueueEmail(
         tx,
         welcomeEmail(ctx.config, input.email, displayName),
@@ -70,7 +75,7 @@ export async function signup(
       });
       return {
         response: { ...tokens, user: await toCurrentUser(tx, userId) },
-        welcomeEmailId,
+        emailIds: referralEmailId ? [welcomeEmailId, referralEmailId] : [welcomeEmailId],
       };
     });
   } catch (error) {

@@ -2,9 +2,9 @@ import { SIGNUP_BONUS_CREDITS } from '../../../shared/limits.ts';
 import type { Config } from '../../config.ts';
 import type { OutgoingEmail } from '../notifications/outbox.ts';
 
-type MailConfig = Pick<Config, 'BRAND_NAME' | 'publicUrl' | 'SUPPORT_EMAIL'>;
+export type MailConfig = Pick<Config, 'BRAND_NAME' | 'publicUrl' | 'SUPPORT_EMAIL'>;
 
-function signature(config: MailConfig): string[] {
+export function signature(config: MailConfig): string[] {
   return [
     '',
     '――',

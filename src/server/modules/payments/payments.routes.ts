@@ -87,11 +87,12 @@ async function webhookRoute(app: FastifyInstance, provider: CheckoutProvider | n
           const result = await completePurchase(app.db, {
             sessionId: session.id,
             provider: 'stripe',
+            mail: app.config,
             ...(metadata.user_id && metadata.plan_id
               ? { fallback: { userId: metadata.user_id, planId: metadata.plan_id } }
               : {}),
           });
-          if (result.emailId) app.mail.deliverLater(result.emailId);
+          for (const emailId of result.emailIds) app.mail.deliverLater(emailId);
         }
       }
       return reply.send({ received: true });
@@ -184,8 +185,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         const result = await completePurchase(app.db, {
           sessionId: payment.sessionId,
           provider: 'demo',
+          mail: app.config,
         });
-        if (result.emailId) app.mail.deliverLater(result.emailId);
+        for (const emailId of result.emailIds) app.mail.deliverLater(emailId);
         return reply.redirect(
           `${app.config.publicUrl}/credits?success=true&plan=${payment.planId}`,
           303,

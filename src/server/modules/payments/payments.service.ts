@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { payments, users } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { grantCredits } from '../credits/ledger.ts';
+import { signature, type MailConfig } from '../auth/emails.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
 import { applyReferralPurchaseBonus } from '../referrals/referrals.service.ts';
 
@@ -129,14 +130,15 @@ export async function completePurchase(
     sessionId: string;
     provider: 'stripe' | 'demo';
     fallback?: { userId: string; planId: string };
+    mail: MailConfig;
   },
-): Promise<{ granted: boolean; emailId?: string }> {
-  const result: { granted: boolean; email: string | null } = await db.transaction(async (tx) => {
+): Promise<{ granted: boolean; emailIds: string[] }> {
+  const result: { granted: boolean; emails: string[] } = await db.transaction(async (tx) => {
     let [payment] = await tx.select().from(payments).where(eq(payments.sessionId, input.sessionId));
     if (!payment && input.fallback) {
       // A session created outside this server (e.g. the Stripe dashboard) still credits once.
       const plan = findPlan(input.fallback.planId);
-      if (!plan || plan.priceYen <= 0) return { granted: false, email: null };
+      if (!plan || plan.priceYen <= 0) return { granted: false, emails: [] };
       [payment] = await tx
         .insert(payments)
         .values({
@@ -159,7 +161,7 @@ export async function completePurchase(
       .set({ status: 'completed', completedAt: new Date() })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning();
-    if (!claimed) return { granted: false, email: null };
+    if (!claimed) return { granted: false, emails: [] };
     const plan = findPlan(claimed.planId);
     const grant = await grantCredits(tx, {
       userId: claimed.userId,
@@ -168,8 +170,8 @@ export async function completePurchase(
       description: `${plan?.name ?? claimed.planId}プラン購入（${claimed.credits}クレジット）`,
       reference: `payment:${claimed.sessionId}`,
     });
-    if (!grant.applied) return { granted: false, email: null };
-    await applyReferralPurchaseBonus(tx, claimed.userId);
+    if (!grant.applied) return { granted: false, emails: [] };
+    const referral = await applyReferralPurchaseBonus(tx, claimed.userId, input.mail);
     const [buyer] = await tx
       .select({ email: users.email })
       .from(users)
@@ -178,7 +180,7 @@ export async function completePurchase(
       ? await enqueueEmail(tx, {
           to: buyer.email,
           kind: 'purchase_receipt',
-          subject: '【FAQ工房】ご購入ありがとうございます',
+          subject: `【${input.mail.BRAND_NAME}】ご購入ありがとうございます`,
           text: [
             'クレジットのご購入ありがとうございます。',
             '',
@@ -186,12 +188,19 @@ export async function completePurchase(
             `金額：${formatYenPlain(claimed.amountYen)}（税込）`,
             `付与クレジット：${claimed.credits}`,
             `現在の残高：${grant.balance}クレジット`,
+            '',
+            'ご利用履歴はクレジットページでご確認いただけます。',
+            `${input.mail.publicUrl}/credits`,
+            ...signature(input.mail),
           ].join('\n'),
         })
       : null;
-    return { granted: true, email };
+    return {
+      granted: true,
+      emails: [email, referral.emailId].filter((id): id is string => id !== null),
+    };
   });
-  return { granted: result.granted, ...(result.email ? { emailId: result.email } : {}) };
+  return { granted: result.granted, emailIds: result.emails };
 }
 
 export async function latestPurchase(db: Database, userId: string, planId: string) {

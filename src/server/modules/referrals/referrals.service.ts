@@ -4,6 +4,9 @@ import { REFERRAL_PURCHASE_BONUS, REFERRAL_SIGNUP_BONUS } from '../../../shared/
 import type { DbOrTx } from '../../db/client.ts';
 import { referrals, users } from '../../db/schema.ts';
 import { grantCredits } from '../credits/ledger.ts';
+import type { MailConfig } from '../auth/emails.ts';
+import { enqueueEmail } from '../notifications/outbox.ts';
+import { referralRewardEmail } from './emails.ts';
 
 interface Logger {
   info: (object: object, message: string) => void;
@@ -44,22 +47,22 @@ export async function ensureReferralCode(db: DbOrTx, userId: string): Promise<st
  */
 export async function applyReferralAtSignup(
   tx: DbOrTx,
-  input: { referredUserId: string; code: string; log: Logger },
-): Promise<void> {
+  input: { referredUserId: string; code: string; log: Logger; mail: MailConfig },
+): Promise<string | null> {
   const code = input.code.trim();
   try {
-    await tx.transaction(async (savepoint) => {
+    return await tx.transaction(async (savepoint) => {
       const [referrer] = await savepoint
-        .select({ id: users.id })
+        .select({ id: users.id, email: users.email })
         .from(users)
         .where(eq(users.referralCode, code));
       if (!referrer) {
         input.log.info({ code }, 'unknown referral code ignored');
-        return;
+        return null;
       }
       if (referrer.id === input.referredUserId) {
         input.log.warn({ code }, 'self-referral refused');
-        return;
+        return null;
       }
       const inserted = await savepoint
         .insert(referrals)
@@ -75,18 +78,29 @@ export async function applyReferralAtSignup(
         .returning({ id: referrals.id });
       if (inserted.length === 0) {
         input.log.warn({ code }, 'user already referred');
-        return;
+        return null;
       }
-      await grantCredits(savepoint, {
+      const grant = await grantCredits(savepoint, {
         userId: referrer.id,
         amount: REFERRAL_SIGNUP_BONUS,
         type: 'referral_bonus',
         description: '友達紹介ボーナス（登録）',
         reference: `referral-signup:${input.referredUserId}`,
       });
+      if (!grant.applied) return null;
+      return enqueueEmail(
+        savepoint,
+        referralRewardEmail(input.mail, {
+          to: referrer.email,
+          amount: REFERRAL_SIGNUP_BONUS,
+          occasion: 'signup',
+          balance: grant.balance,
+        }),
+      );
     });
   } catch (error) {
     input.log.warn({ err: error, code }, 'referral handling failed; sign-up continues');
+    return null;
   }
 }
 
@@ -94,13 +108,17 @@ export async function applyReferralAtSignup(
  * The referred user's first purchase: +10 more to the referrer, exactly once (the conditional
  * update is the claim; the ledger reference makes a replay grant nothing).
  */
-export async function applyReferralPurchaseBonus(tx: DbOrTx, buyerId: string): Promise<boolean> {
+export async function applyReferralPurchaseBonus(
+  tx: DbOrTx,
+  buyerId: string,
+  mail: MailConfig,
+): Promise<{ applied: boolean; emailId: string | null }> {
   const [claimed] = await tx
     .update(referrals)
     .set({ purchaseBonusGiven: 1, status: 'rewarded' })
     .where(and(eq(referrals.referredUserId, buyerId), eq(referrals.purchaseBonusGiven, 0)))
     .returning({ referrerUserId: referrals.referrerUserId });
-  if (!claimed) return false;
+  if (!claimed) return { applied: false, emailId: null };
   const result = await grantCredits(tx, {
     userId: claimed.referrerUserId,
     amount: REFERRAL_PURCHASE_BONUS,
@@ -108,5 +126,21 @@ export async function applyReferralPurchaseBonus(tx: DbOrTx, buyerId: string): P
     description: '友達紹介ボーナス（初回購入）',
     reference: `referral-purchase:${buyerId}`,
   });
-  return result.applied;
+  if (!result.applied) return { applied: false, emailId: null };
+  const [referrer] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, claimed.referrerUserId));
+  const emailId = referrer
+    ? await enqueueEmail(
+        tx,
+        referralRewardEmail(mail, {
+          to: referrer.email,
+          amount: REFERRAL_PURCHASE_BONUS,
+          occasion: 'purchase',
+          balance: result.balance,
+        }),
+      )
+    : null;
+  return { applied: true, emailId };
 }
