@@ -93,6 +93,15 @@ describe('admin area', () => {
     });
     expect(gone.status).toBe(401);
 
+    // The outbox: without SMTP, alice's welcome mail waits here, shown as text.
+    await page.getByRole('tab', { name: '送信メール' }).click();
+    await page.getByText('SMTPが未設定のため', { exact: false }).waitFor();
+    const welcome = page.getByRole('row').filter({ hasText: alice.email }).first();
+    await expect(welcome.textContent()).resolves.toContain('登録完了');
+    await welcome.getByRole('button', { name: /ご登録ありがとうございます/ }).click();
+    await page.getByRole('dialog').getByText('管理テスト花子 様').waitFor();
+    await page.keyboard.press('Escape');
+
     await page.getByRole('button', { name: 'ログアウト' }).click();
     await page.waitForURL(/\/admin\/login$/);
     await page.goto('/admin/anything');

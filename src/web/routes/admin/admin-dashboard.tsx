@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FullScreenLoader } from '../../components/ui/spinner.tsx';
 import { getAdminSession, useAdminStats } from '../../features/admin/api/admin-api.ts';
 import { readAdminSession, saveAdminSession } from '../../features/admin/admin-session.ts';
+import { OutboxTab } from '../../features/admin/components/outbox-tab.tsx';
 import { UsersTab } from '../../features/admin/components/users-tab.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -119,12 +120,18 @@ export function AdminDashboardRoute() {
             <Tabs.Trigger value="users" className={tabClass}>
               ユーザー管理
             </Tabs.Trigger>
+            <Tabs.Trigger value="emails" className={tabClass}>
+              送信メール
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="dashboard">
             <DashboardTab fullName={admin.fullName} loginAt={admin.loginAt} role={admin.role} />
           </Tabs.Content>
           <Tabs.Content value="users">
             <UsersTab />
+          </Tabs.Content>
+          <Tabs.Content value="emails">
+            <OutboxTab />
           </Tabs.Content>
         </Tabs.Root>
       </main>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminProfile, AdminStats, AdminUserRow } from '../../../../shared/admin.ts';
+import type { OutboxDetail, OutboxEntry } from '../../../../shared/notifications.ts';
 import { api } from '../../../lib/api-client.ts';
 import { adminRequest, readAdminSession } from '../admin-session.ts';
 
@@ -84,3 +85,23 @@ export async function downloadUsersCsv(search: string, status: string): Promise<
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+export function outboxQueryOptions(status: string) {
+  const params = new URLSearchParams(status ? { status } : {});
+  return queryOptions({
+    queryKey: ['admin', 'emails', status],
+    queryFn: () =>
+      adminRequest<{ emails: OutboxEntry[]; smtpConfigured: boolean }>(
+        `/api/admin/emails?${params.toString()}`,
+      ),
+  });
+}
+
+export const useOutbox = (status: string) => useQuery(outboxQueryOptions(status));
+
+export const useOutboxEmail = (id: string | null) =>
+  useQuery({
+    queryKey: ['admin', 'emails', 'detail', id],
+    queryFn: () => adminRequest<OutboxDetail>(`/api/admin/emails/${encodeURIComponent(id!)}`),
+    enabled: id !== null,
+  });
