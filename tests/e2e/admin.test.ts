@@ -20,6 +20,9 @@ describe('admin area', () => {
     const bob = await signUpViaApi(baseURL);
     const { page, context, problems } = await openWatchedPage(browser, { baseURL });
 
+    // A visit to a public page, sent by beacon when the page is left for the admin area.
+    await page.goto('/pricing?utm_source=newsletter&utm_medium=email');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.goto('/admin');
     await page.waitForURL(/\/admin\/login$/);
     const note = page.getByRole('note');
@@ -41,6 +44,12 @@ describe('admin area', () => {
     await expect
       .poll(async () => Number(await page.getByTestId('stat-総ユーザー数').textContent()))
       .toBeGreaterThanOrEqual(2);
+
+    // Analytics: the visit above is counted, by day and as an e-mail visit.
+    await page.getByText('アクセス解析').waitFor();
+    await page.getByTestId('page-views-chart').locator('svg').first().waitFor();
+    const channels = page.getByRole('table', { name: '流入元別の訪問' });
+    await expect.poll(async () => (await channels.textContent()) ?? '').toContain('メール');
 
     await page.getByRole('tab', { name: 'ユーザー管理' }).click();
     await page.getByLabel('ユーザー検索').fill(alice.email);

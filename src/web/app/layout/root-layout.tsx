@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/spinner.tsx';
+import { usePageViewTracking } from '../../lib/analytics/browser-tracker.ts';
 import { SessionProvider, useSession } from '../../lib/auth/session.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { Footer } from './footer.tsx';
@@ -7,6 +8,7 @@ import { Header } from './header.tsx';
 
 function LayoutBody() {
   const session = useSession();
+  usePageViewTracking();
   // Spec §2 Layout: a full-screen indicator while authentication state loads.
   if (session.status === 'loading') return <FullScreenLoader />;
   return (

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FullScreenLoader } from '../../components/ui/spinner.tsx';
+import { FullScreenLoader, Spinner } from '../../components/ui/spinner.tsx';
 import { getAdminSession, useAdminStats } from '../../features/admin/api/admin-api.ts';
 import { readAdminSession, saveAdminSession } from '../../features/admin/admin-session.ts';
 import { OutboxTab } from '../../features/admin/components/outbox-tab.tsx';
@@ -15,6 +15,13 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const tabClass =
   'rounded-md px-4 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+
+// The chart library is large and only operators need it: loaded with the dashboard tab.
+const AnalyticsCharts = lazy(() =>
+  import('../../features/admin/components/analytics-charts.tsx').then((module) => ({
+    default: module.AnalyticsCharts,
+  })),
+);
 
 function DashboardTab({
   fullName,
@@ -47,6 +54,9 @@ function DashboardTab({
           </div>
         ))}
       </dl>
+      <Suspense fallback={<Spinner label="アクセス解析を読み込み中" />}>
+        <AnalyticsCharts />
+      </Suspense>
       <Card>
         <CardHeader>
           <CardTitle>システム情報</CardTitle>

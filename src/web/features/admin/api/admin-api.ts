@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminProfile, AdminStats, AdminUserRow } from '../../../../shared/admin.ts';
+import type { AnalyticsSummary } from '../../../../shared/analytics.ts';
 import type { OutboxDetail, OutboxEntry } from '../../../../shared/notifications.ts';
 import { api } from '../../../lib/api-client.ts';
 import { adminRequest, readAdminSession } from '../admin-session.ts';
@@ -105,3 +106,11 @@ export const useOutboxEmail = (id: string | null) =>
     queryFn: () => adminRequest<OutboxDetail>(`/api/admin/emails/${encodeURIComponent(id!)}`),
     enabled: id !== null,
   });
+
+export const analyticsQueryOptions = (days: number) =>
+  queryOptions({
+    queryKey: ['admin', 'analytics', days],
+    queryFn: () => adminRequest<AnalyticsSummary>(`/api/admin/analytics?days=${days}`),
+  });
+
+export const useAdminAnalytics = (days: number) => useQuery(analyticsQueryOptions(days));

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import type { AnalyticsSummary } from '../../../shared/analytics.ts';
+import type { DbOrTx } from '../../db/client.ts';
+
+/** Days are Japanese calendar days; Japan has no daylight saving, so a fixed offset is exact. */
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+function jstDate(time: number): string {
+  return new Date(time + JST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Page views per day and visits (distinct sessions) per day and per channel, for the admin
+ * dashboard. Every day of the window is present, zero when nothing happened.
+ */
+export async function analyticsSummary(
+  db: DbOrTx,
+  days: number,
+  now = new Date(),
+): Promise<AnalyticsSummary> {
+  const today = jstDate(now.getTime());
+  const firstDay = new Date(`${today}T00:00:00+09:00`).getTime() - (days - 1) * 86_400_000;
+  const since = new Date(firstDay);
+  type Daily = { date: string; page_views: number; visits: number };
+  type ChannelRow = { channel: string; visits: number };
+  type Totals = { page_views: number; visits: number };
+  const daily = await db.execute(sql`
+    select to_char(timestamp + interval '9 hours', 'YYYY-MM-DD') as date,
+           count(*) filter (where type = 'page_view')::int as page_views,
+           count(distinct session_id)::int as visits
+    from analytics_events
+    where timestamp >= ${since}
+    group by 1`);
+  const channels = await db.execute(sql`
+    select coalesce(channel, 'direct') as channel, count(distinct session_id)::int as visits
+    from analytics_events
+    where timestamp >= ${since} and session_id is not null
+    group by 1
+    order by 2 desc, 1`);
+  const byDate = new Map(rowsOf<Daily>(daily).map((row) => [row.date, row]));
+  const pageViewsByDay = Array.from({ length: days }, (_, index) => {
+    const date = jstDate(firstDay + index * 86_400_000);
+    const row = byDate.get(date);
+    return { date, pageViews: Number(row?.page_views ?? 0), visits: Number(row?.visits ?? 0) };
+  });
+  const [totals] = rowsOf<Totals>(
+    await db.execute(sql`
+      select count(*) filter (where type = 'page_view')::int as page_views,
+             count(distinct session_id)::int as visits
+      from analytics_events where timestamp >= ${since}`),
+  );
+  return {
+    days,
+    pageViewsByDay,
+    visitsByChannel: rowsOf<ChannelRow>(channels).map((row) => ({
+      channel: row.channel,
+      visits: Number(row.visits),
+    })),
+    totals: { pageViews: Number(totals?.page_views ?? 0), visits: Number(totals?.visits ?? 0) },
+  };
+}
+
+/** node-postgres returns { rows }, PGlite's drizzle driver the same; both typed loosely. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

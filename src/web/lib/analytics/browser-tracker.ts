@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import type { AnalyticsEventInput } from '../../../shared/analytics.ts';
+import { currentAccessToken } from '../api-client.ts';
+import { platformPath } from '../platform/project.ts';
+import { AnalyticsTracker } from './tracker.ts';
+
+let tracker: AnalyticsTracker | null = null;
+let logUrl: string | null = null;
+/** The last token seen, for beacons, which cannot wait for a refresh. */
+let lastToken: string | null = null;
+
+async function resolveLogUrl(): Promise<string> {
+  logUrl ??= await platformPath('analytics', 'log');
+  return logUrl;
+}
+
+function browserTracker(): AnalyticsTracker {
+  tracker ??= new AnalyticsTracker({
+    now: () => Date.now(),
+    location: () => ({
+      pathname: window.location.pathname,
+      search: window.location.search,
+      host: window.location.hostname,
+    }),
+    referrer: () => document.referrer,
+    screenWidth: () => window.screen.width,
+    doNotTrack: () =>
+      navigator.doNotTrack === '1' ||
+      (window as { doNotTrack?: string }).doNotTrack === '1' ||
+      (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true,
+    storage: window.localStorage,
+    randomId: () => crypto.randomUUID(),
+    async send(events: AnalyticsEventInput[]) {
+      const [url, token] = await Promise.all([resolveLogUrl(), currentAccessToken()]);
+      lastToken = token;
+      await fetch(url, {
+        method: 'POST',
+        keepalive: true,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ events }),
+      });
+    },
+    beacon(events: AnalyticsEventInput[]) {
+      if (!logUrl) return;
+      const body = JSON.stringify({ events, ...(lastToken ? { accessToken: lastToken } : {}) });
+      navigator.sendBeacon(logUrl, new Blob([body], { type: 'application/json' }));
+    },
+    setTimer: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimer: (timer) => window.clearTimeout(timer as number),
+  });
+  return tracker;
+}
+
+/** Records a page view on every route change and flushes when the page is hidden. */
+export function usePageViewTracking(): void {
+  const location = useLocation();
+  useEffect(() => {
+    const instance = browserTracker();
+    if (!instance.enabled) return;
+    void resolveLogUrl().catch(() => undefined);
+    void currentAccessToken()
+      .then((token) => (lastToken = token))
+      .catch(() => undefined);
+    instance.pageView(location.pathname);
+  }, [location.pathname]);
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') browserTracker().flushOnHide();
+    };
+    const onPageHide = () => browserTracker().flushOnHide();
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, []);
+}
