@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 
 /** A render waits this long at most; a page still busy by then is read as it stands. */
@@ -59,8 +59,11 @@ export class PageRenderer {
   }
 
   private launch(): Promise<Browser> {
-    this.browser ??= chromium
-      .launch({ executablePath: this.executablePath, headless: true, args: LAUNCH_ARGS })
+    // Imported on first use: most servers and tests never render a page.
+    this.browser ??= import('playwright-core')
+      .then(({ chromium }) =>
+        chromium.launch({ executablePath: this.executablePath, headless: true, args: LAUNCH_ARGS }),
+      )
       .then((browser) => {
         browser.on('disconnected', () => {
           this.browser = null;

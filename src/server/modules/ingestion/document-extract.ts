@@ -1,9 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
-import mammoth from 'mammoth';
 import Papa from 'papaparse';
 import { XMLParser } from 'fast-xml-parser';
-import * as XLSX from '@e965/xlsx';
-import { extractText, getDocumentProxy } from 'unpdf';
+import type * as XLSXModule from '@e965/xlsx';
 import YAML from 'yaml';
 import { HttpError } from '../../lib/http-error.ts';
 import { decodeBody } from './charset.ts';
@@ -196,7 +194,10 @@ function result(
   };
 }
 
+// PDF.js, mammoth and SheetJS are large: loaded on the first document of their kind, so a
+// server (or a test) that never reads one never pays for them.
 async function extractPdf(bytes: Buffer): Promise<ExtractedDocument> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
   let pdf;
   try {
     // verbosity 0: pdf.js would otherwise print repair warnings for every damaged file.
@@ -222,6 +223,7 @@ async function extractPdf(bytes: Buffer): Promise<ExtractedDocument> {
 }
 
 async function extractDocx(bytes: Buffer): Promise<ExtractedDocument> {
+  const { default: mammoth } = await import('mammoth');
   let html: string;
   try {
     ({ value: html } = await mammoth.convertToHtml({ buffer: bytes }));
@@ -233,8 +235,9 @@ async function extractDocx(bytes: Buffer): Promise<ExtractedDocument> {
   return result('docx', markdown, { title: heading?.[1]?.trim() ?? '' });
 }
 
-function extractSpreadsheet(bytes: Buffer): ExtractedDocument {
-  let workbook: XLSX.WorkBook;
+async function extractSpreadsheet(bytes: Buffer): Promise<ExtractedDocument> {
+  const XLSX: typeof XLSXModule = await import('@e965/xlsx');
+  let workbook: XLSXModule.WorkBook;
   try {
     workbook = XLSX.read(bytes, { type: 'buffer', cellDates: true, dense: true });
   } catch {
