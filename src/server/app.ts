@@ -28,6 +28,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { aiApiRoutes } from './modules/ai-api/ai-api.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dataRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api' });
+  await app.register(aiApiRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);
   return app;

@@ -54,6 +54,10 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_MODEL: optionalString,
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** Media models for the AI API (OpenAI, or the OpenAI-compatible server when no OpenAI key). */
+  OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
+  OPENAI_SPEECH_MODEL: z.string().default('gpt-4o-mini-tts'),
+  OPENAI_TRANSCRIPTION_MODEL: z.string().default('whisper-1'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   SMTP_URL: optionalString,
