@@ -28,6 +28,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { operatorDbRoutes } from './modules/operator-db/operator-db.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,7 @@ export interface BuildAppOptions {
 /** Redacted everywhere: tokens and passwords never reach the logs. */
 export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
+  'req.headers.apikey',
   'req.headers.cookie',
   'req.headers["stripe-signature"]',
   'res.headers["set-cookie"]',
@@ -114,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dataRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api' });
+  await app.register(operatorDbRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);
   return app;
