@@ -29,6 +29,7 @@ import { dataRoutes } from './modules/data/data.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { aiApiRoutes } from './modules/ai-api/ai-api.routes.ts';
+import { operatorDbRoutes } from './modules/operator-db/operator-db.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,7 @@ export interface BuildAppOptions {
 /** Redacted everywhere: tokens and passwords never reach the logs. */
 export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
+  'req.headers.apikey',
   'req.headers.cookie',
   'req.headers["stripe-signature"]',
   'res.headers["set-cookie"]',
@@ -116,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(aiApiRoutes, { prefix: '/api' });
+  await app.register(operatorDbRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);
   return app;
