@@ -30,6 +30,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { aiApiRoutes } from './modules/ai-api/ai-api.routes.ts';
 import { operatorDbRoutes } from './modules/operator-db/operator-db.routes.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(aiApiRoutes, { prefix: '/api' });
   await app.register(operatorDbRoutes, { prefix: '/api' });
+  await app.register(realtimeRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);
   return app;

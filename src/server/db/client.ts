@@ -27,7 +27,57 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The pg pool when running on PostgreSQL (LISTEN/NOTIFY needs raw connections). */
   pool?: pg.Pool;
+  /**
+   * LISTEN on a notification channel; resolves once listening, to a function that stops.
+   * On PostgreSQL a dedicated connection, re-established if it drops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const LISTEN_RECONNECT_MS = 1000;
+
+/** One connection outside the pool: a LISTEN must outlive any single query's connection. */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    const reconnect = (error?: Error) => {
+      if (error) onError(error);
+      if (stopped || client !== next) return;
+      client = null;
+      void next.end().catch(() => undefined);
+      retry = setTimeout(() => void connect().catch(scheduleAfterFailure), LISTEN_RECONNECT_MS);
+    };
+    next.on('error', reconnect);
+    next.on('end', () => reconnect());
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  };
+  const scheduleAfterFailure = (error: Error) => {
+    onError(error);
+    if (!stopped)
+      retry = setTimeout(() => void connect().catch(scheduleAfterFailure), LISTEN_RECONNECT_MS);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
 }
 
 export const MIGRATIONS_FOLDER = path.join(
@@ -64,7 +114,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
     }
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    const connectionString = options.databaseUrl;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      listen: (channel, onPayload) =>
+        listenOnPostgres(
+          connectionString,
+          channel,
+          onPayload,
+          options.onIdleError ??
+            ((error) => console.warn('LISTEN connection error:', error.message)),
+        ),
+      close: () => pool.end(),
+    };
   }
 
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
@@ -72,7 +136,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return () => unsubscribe();
+    },
+    close: () => client.close(),
+  };
 }
 
 export async function pingDatabase(db: Database): Promise<void> {
