@@ -81,4 +81,31 @@ describe('credits', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('shows a balance changed elsewhere at once, without reloading (realtime)', async () => {
+    const user = await signUpViaApi(baseURL);
+    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    await signInPage(page, user.tokens);
+    await page.goto('/generate');
+    await expect.poll(() => page.getByTestId('header-credits').textContent()).toBe('50');
+    // Give the page's realtime subscription a moment to be acknowledged.
+    await page.waitForTimeout(500);
+    const login = await fetch(`${baseURL}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const adjusted = await fetch(`${baseURL}/api/admin/users/${user.user.id}/credits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ amount: 20 }),
+    });
+    expect(adjusted.status).toBe(200);
+    await expect
+      .poll(() => page.getByTestId('header-credits').textContent(), { timeout: 10_000 })
+      .toBe('70');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

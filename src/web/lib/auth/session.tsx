@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { ME_TIMEOUT_MS } from '../../../shared/limits.ts';
+import { realtime } from '../platform/realtime.ts';
 import { api, setTokenProvider } from '../api-client.ts';
 import { TokenStore, type TokenSet } from './token-store.ts';
 
@@ -96,6 +97,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const user = hasTokens ? (me.data ?? null) : null;
+  const userId = user?.id ?? null;
+
+  // The balance follows the server live (a purchase webhook, a finished generation, an admin
+  // adjustment, another tab): each push refreshes what shows credits.
+  useEffect(() => {
+    if (!userId) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void realtime()
+      .subscribe(`user:${userId}`, (message) => {
+        if (message.event !== 'balance') return;
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ['credits'] });
+      })
+      .then((unsubscribe) => {
+        if (cancelled) unsubscribe();
+        else stop = unsubscribe;
+      })
+      // Without realtime the balance still refreshes on navigation and after each action.
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [queryClient, userId]);
   let status: SessionStatus = 'anonymous';
   if (!initialised || (hasTokens && me.isPending)) status = 'loading';
   else if (user) status = 'authenticated';
