@@ -82,15 +82,28 @@ export class S3Storage implements StorageBackend {
         },
       }),
     );
-    // pipe() does not forward errors: the upload must see the body fail, not a short file.
-    body.once('error', (error) => counted.destroy(error));
+    // pipe() does not forward errors: the upload must see the body fail, not a short file,
+    // and the caller must get the body's own error (lib-storage reports its own wrapper).
+    let failure: unknown;
+    body.once('error', (error) => {
+      failure = error;
+      counted.destroy(error);
+    });
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: counted, ContentType: options.contentType },
       queueSize: 2,
       leavePartsOnError: false,
     });
-    await upload.done();
+    try {
+      await upload.done();
+    } catch (error) {
+      throw failure ?? error;
+    }
+    if (failure) {
+      await this.remove(key);
+      throw failure;
+    }
     return { size, contentType: options.contentType };
   }
 
