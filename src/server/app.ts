@@ -31,6 +31,9 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { aiApiRoutes } from './modules/ai-api/ai-api.routes.ts';
 import { operatorDbRoutes } from './modules/operator-db/operator-db.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { createStorage } from './modules/storage/create-storage.ts';
+import type { StorageBackend } from './modules/storage/storage-backend.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +42,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     mail: MailDelivery;
     renderer: PageRenderer;
+    storage: StorageBackend;
   }
 }
 
@@ -93,7 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mail', new MailDelivery(config, database.db, app.log));
   // Chromium starts on the first JavaScript-only page, not before.
   app.decorate('renderer', new PageRenderer(config.CHROMIUM_PATH.trim() || undefined, app.log));
+  app.decorate('storage', createStorage(config));
   app.addHook('onClose', async () => {
+    app.storage.close?.();
     await app.mail.drain();
     app.mail.close();
     await app.renderer.close();
@@ -121,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiApiRoutes, { prefix: '/api' });
   await app.register(operatorDbRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api' });
+  await app.register(storageRoutes, { prefix: '/api' });
 
   await registerSpa(app, options.webDir);
   return app;

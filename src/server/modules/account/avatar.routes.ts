@@ -6,7 +6,6 @@ import { currentUserSchema } from '../../../shared/auth.ts';
 import { AVATAR_MAX_BYTES } from '../../../shared/limits.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import { LocalStorage } from '../storage/local-storage.ts';
 import { saveAvatar } from './profile.service.ts';
 
 /** Detected from the bytes; the extension we store decides the served content type. */
@@ -34,7 +33,6 @@ function hasCode(error: unknown, code: string): boolean {
 
 /** POST /api/account/avatar (upload) and GET /api/account/avatar/:userId/:file (public). */
 export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = new LocalStorage(app.config.dataDir);
   // Registered in this scope only: no other route accepts multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
@@ -62,8 +60,12 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       // The declared content type and file name can lie; the bytes decide.
       const detected = await fileTypeFromBuffer(data);
       const extension = detected ? EXTENSION_FOR_MIME.get(detected.mime) : undefined;
-      if (!extension) throw new HttpError(400, AVATAR_MESSAGES.wrongType);
-      return saveAvatar(app.db, storage, request.log, user.id, { data, extension });
+      if (!detected || !extension) throw new HttpError(400, AVATAR_MESSAGES.wrongType);
+      return saveAvatar(app.db, app.storage, request.log, user.id, {
+        data,
+        extension,
+        contentType: detected.mime,
+      });
     },
   );
 
@@ -79,7 +81,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId, file } = request.params;
-      const found = await storage.open(`avatars/${userId}/${file}`);
+      const found = await app.storage.open(`avatars/${userId}/${file}`);
       if (!found) throw notFound(AVATAR_MESSAGES.notFound);
       const extension = file.slice(file.lastIndexOf('.') + 1);
       return (

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -10,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { toCurrentUser } from '../auth/current-user.ts';
-import type { LocalStorage } from '../storage/local-storage.ts';
+import type { StorageBackend } from '../storage/storage-backend.ts';
 
 export const AVATAR_URL_PREFIX = '/api/account/avatar/';
 export const INVALID_AVATAR_URL = 'プロフィール画像のURLが正しくありません';
@@ -31,7 +32,7 @@ export function newAvatarFileName(extension: string): string {
  */
 export async function updateProfile(
   db: Database,
-  storage: LocalStorage,
+  storage: StorageBackend,
   log: FastifyBaseLogger,
   userId: string,
   patch: UpdateMeRequest,
@@ -58,13 +59,15 @@ export async function updateProfile(
 /** Stores the (already type-checked) image and makes it the user's avatar. */
 export async function saveAvatar(
   db: Database,
-  storage: LocalStorage,
+  storage: StorageBackend,
   log: FastifyBaseLogger,
   userId: string,
-  image: { data: Buffer; extension: string },
+  image: { data: Buffer; extension: string; contentType: string },
 ): Promise<CurrentUser> {
   const fileName = newAvatarFileName(image.extension);
-  await storage.put(`avatars/${userId}/${fileName}`, image.data);
+  await storage.put(`avatars/${userId}/${fileName}`, Readable.from([image.data]), {
+    contentType: image.contentType,
+  });
   await replaceAndCleanUp(db, storage, log, userId, {
     avatarUrl: `${AVATAR_URL_PREFIX}${userId}/${fileName}`,
     updatedAt: new Date(),
@@ -75,7 +78,7 @@ export async function saveAvatar(
 /** Writes the row, then removes the avatar file it no longer points to (best effort). */
 async function replaceAndCleanUp(
   db: Database,
-  storage: LocalStorage,
+  storage: StorageBackend,
   log: FastifyBaseLogger,
   userId: string,
   values: Partial<typeof users.$inferInsert>,

@@ -16,7 +16,6 @@ import { unauthorized } from '../../lib/http-error.ts';
 import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { updateProfile } from '../account/profile.service.ts';
-import { LocalStorage } from '../storage/local-storage.ts';
 import { INVALID_CREDENTIALS, login, signup } from './auth.service.ts';
 import { toCurrentUser } from './current-user.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
@@ -44,7 +43,6 @@ export const AUTH_RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = new LocalStorage(app.config.dataDir);
   // Computed now, so the first unknown-e-mail login is not measurably slower than the rest.
   await getDummyHash();
 
@@ -111,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: updateMeRequestSchema, response: { 200: currentUserSchema } },
     },
     async (request) =>
-      updateProfile(app.db, storage, request.log, currentUser(request).id, request.body),
+      updateProfile(app.db, app.storage, request.log, currentUser(request).id, request.body),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { isSafeKey, LocalStorage } from './local-storage.ts';
 
@@ -18,7 +19,7 @@ afterAll(() => {
 
 describe('LocalStorage', () => {
   it('puts, opens, checks and removes a file under DATA_DIR/storage', async () => {
-    await storage.put('avatars/u1/a.png', Buffer.from('bytes'));
+    await storage.put('avatars/u1/a.png', Readable.from([Buffer.from('bytes')]));
     expect(await storage.exists('avatars/u1/a.png')).toBe(true);
     const opened = await storage.open('avatars/u1/a.png');
     expect(opened!.size).toBe(5);
@@ -44,12 +45,14 @@ describe('LocalStorage', () => {
     expect(isSafeKey(key)).toBe(false);
     expect(await storage.open(key)).toBeNull();
     expect(await storage.exists(key)).toBe(false);
-    await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(/unsafe storage key/);
+    await expect(storage.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(
+      /unsafe storage key/,
+    );
     await expect(storage.remove(key)).rejects.toThrow(/unsafe storage key/);
   });
 
   it('does not treat a directory as a file', async () => {
-    await storage.put('dir/inner.txt', Buffer.from('x'));
+    await storage.put('dir/inner.txt', Readable.from([Buffer.from('x')]));
     expect(await storage.exists('dir')).toBe(false);
     expect(await storage.open('dir')).toBeNull();
   });

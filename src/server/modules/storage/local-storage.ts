@@ -1,26 +1,47 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isSafeStoragePath } from '../../../shared/storage.ts';
+import { signDownload } from './download-signature.ts';
+import {
+  contentTypeForKey,
+  type OpenedFile,
+  type SignedUrlOptions,
+  type StorageBackend,
+  type StoredFileInfo,
+} from './storage-backend.ts';
 
 /**
- * Keys are slash-separated segments of letters, digits, '.', '_' and '-', each starting with
- * a letter or digit, so '..', absolute paths and backslashes can never reach the disk.
+ * Keys are slash-separated segments of letters, digits, marks, spaces, '.', '_', '-', '('
+ * and ')', each starting with a letter or digit, so '..', absolute paths, backslashes and
+ * control characters can never reach the disk.
  */
-const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-
 export function isSafeKey(key: string): boolean {
-  if (key.length === 0 || key.length > 512) return false;
-  return key.split('/').every((segment) => SAFE_SEGMENT.test(segment) && !segment.includes('..'));
+  return isSafeStoragePath(key, 1024);
 }
 
-/** Files under DATA_DIR/storage (the embedded default of DECISIONS §6). */
-export class LocalStorage {
-  readonly root: string;
+export interface LocalSigningOptions {
+  secret: string;
+  /** Absolute URL of the route that serves `…/files/{key}` (see storage.routes.ts). */
+  filesUrl: string;
+}
 
-  constructor(dataDir: string) {
+/**
+ * Files under DATA_DIR/storage (the embedded default of DECISIONS §6). The content type is
+ * not stored: it follows from the extension (`contentTypeForKey`), which the upload route
+ * has already corrected from the bytes.
+ */
+export class LocalStorage implements StorageBackend {
+  readonly kind = 'local' as const;
+  readonly root: string;
+  readonly #signing: LocalSigningOptions | undefined;
+
+  constructor(dataDir: string, signing?: LocalSigningOptions) {
     this.root = path.join(path.resolve(dataDir), 'storage');
+    this.#signing = signing;
   }
 
   #resolve(key: string): string {
@@ -31,38 +52,61 @@ export class LocalStorage {
     return full;
   }
 
-  /** Written to a temporary name first, so a reader never sees half a file. */
-  async put(key: string, data: Buffer): Promise<void> {
+  /** Streamed to a temporary name first, so a reader never sees half a file. */
+  async put(
+    key: string,
+    body: Readable,
+    _options?: { contentType: string },
+  ): Promise<StoredFileInfo> {
     const full = this.#resolve(key);
     await mkdir(path.dirname(full), { recursive: true });
     const temporary = `${full}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temporary, data);
-    await rename(temporary, full);
-  }
-
-  async exists(key: string): Promise<boolean> {
-    if (!isSafeKey(key)) return false;
     try {
-      return (await stat(this.#resolve(key))).isFile();
-    } catch {
-      return false;
+      await pipeline(body, createWriteStream(temporary, { flags: 'wx' }));
+      await rename(temporary, full);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
     }
+    return { size: (await stat(full)).size, contentType: contentTypeForKey(key) };
   }
 
-  /** null when the key is unsafe or nothing is stored under it. */
-  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+  async stat(key: string): Promise<StoredFileInfo | null> {
     if (!isSafeKey(key)) return null;
-    const full = this.#resolve(key);
     try {
-      const info = await stat(full);
-      if (!info.isFile()) return null;
-      return { stream: createReadStream(full), size: info.size };
+      const info = await stat(this.#resolve(key));
+      return info.isFile() ? { size: info.size, contentType: contentTypeForKey(key) } : null;
     } catch {
       return null;
     }
   }
 
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  /** null when the key is unsafe or nothing is stored under it. */
+  async open(key: string): Promise<OpenedFile | null> {
+    const info = await this.stat(key);
+    if (!info) return null;
+    return { ...info, stream: createReadStream(this.#resolve(key)) };
+  }
+
   async remove(key: string): Promise<void> {
     await rm(this.#resolve(key), { force: true });
+  }
+
+  async signedDownloadUrl(key: string, options: SignedUrlOptions): Promise<string> {
+    if (!this.#signing) throw new Error('LocalStorage was built without signing options');
+    this.#resolve(key);
+    const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
+    const signature = signDownload(this.#signing.secret, key, options.filename, expires);
+    const query = new URLSearchParams({
+      filename: options.filename,
+      expires: String(expires),
+      signature,
+    });
+    const encodedKey = key.split('/').map(encodeURIComponent).join('/');
+    return `${this.#signing.filesUrl}/${encodedKey}?${query}`;
   }
 }

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { UPLOAD_MAX_BYTES } from './limits.ts';
+
+/** Exact texts of spec §8 (the storage API answers in English). */
+export const STORAGE_MESSAGES = {
+  conflict: 'File already exists. Set upsert: true to overwrite.',
+  invalid: 'Invalid request parameters',
+  notFound: 'File not found',
+  badSignature: 'ダウンロードURLの有効期限が切れているか、正しくありません',
+} as const;
+
+export const UPLOAD_MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
+
+export function fileTooLargeMessage(bytes: number): string {
+  return `File size (${(bytes / (1024 * 1024)).toFixed(1)}MB) exceeds maximum allowed size (${UPLOAD_MAX_MB}MB)`;
+}
+
+/** Signed download URLs stay valid this long (local and S3 alike). */
+export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
+
+/**
+ * One path segment: letters (any script, so 資料.pdf works), digits, marks, space, '.', '_',
+ * '-', '(' and ')'; it starts with a letter or digit (no '.hidden', no '..') and does not end
+ * in a dot or a space (names Windows cannot save). Byte length keeps every file system happy.
+ */
+const SEGMENT = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} ._()-]*$/u;
+const SEGMENT_MAX_BYTES = 200;
+
+export function isSafeSegment(segment: string): boolean {
+  return (
+    SEGMENT.test(segment) &&
+    !segment.includes('..') &&
+    !/[. ]$/.test(segment) &&
+    new TextEncoder().encode(segment).length <= SEGMENT_MAX_BYTES
+  );
+}
+
+/** A slash-separated path of safe segments: no absolute paths, backslashes or empty segments. */
+export function isSafeStoragePath(value: string, maxLength = 512): boolean {
+  if (value.length === 0 || value.length > maxLength) return false;
+  return value.split('/').every(isSafeSegment);
+}
+
+/** What callers send: a path relative to their own namespace. */
+export const storagePathSchema = z.string().refine((value) => isSafeStoragePath(value), {
+  message: STORAGE_MESSAGES.invalid,
+});
+
+/** Unknown keys (cacheControl and the like from other clients) are ignored. */
+export const uploadOptionsSchema = z.object({ upsert: z.boolean().optional() });
+export type UploadOptions = z.infer<typeof uploadOptionsSchema>;
+
+export const uploadResponseSchema = z.object({
+  path: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.string(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const downloadQuerySchema = z.object({
+  path: storagePathSchema,
+  filename: z
+    .string()
+    .min(1)
+    .max(255)
+    // The name ends up in a header: no control characters or path separators.
+    .refine((value) => !/[\p{Cc}/\\]/u.test(value), { message: STORAGE_MESSAGES.invalid })
+    .optional(),
+});
+export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
+
+export const downloadResponseSchema = z.object({
+  downloadUrl: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type DownloadResponse = z.infer<typeof downloadResponseSchema>;
+
+export const removeRequestSchema = z.object({
+  paths: z.array(storagePathSchema).min(1).max(100),
+});
+export type RemoveRequest = z.infer<typeof removeRequestSchema>;
+
+export const removeResponseSchema = z.object({ removed: z.array(z.string()) });
+export type RemoveResponse = z.infer<typeof removeResponseSchema>;

@@ -1,0 +1,48 @@
+import type { DownloadResponse, RemoveResponse, UploadResponse } from '../../../shared/storage.ts';
+import { api, ApiError } from '../api-client.ts';
+import { platformPath } from './project.ts';
+
+const NETWORK_PREFIX = /^Network request failed: /;
+
+/**
+ * The storage API (spec §7): files in the signed-in user's own space. Paths are relative
+ * ("reports/2026.pdf"); the server may correct the extension from the bytes and answers
+ * with the path it used.
+ */
+export const storage = {
+  async upload(
+    file: Blob,
+    path: string,
+    options: { upsert?: boolean } = {},
+  ): Promise<UploadResponse> {
+    const form = new FormData();
+    // Fields before the file: the server decides where the bytes go before reading them.
+    form.append('path', path);
+    form.append('options', JSON.stringify({ upsert: options.upsert ?? false }));
+    form.append('file', file, file instanceof File ? file.name : path.split('/').pop() || 'file');
+    const url = await platformPath('storage', 'upload');
+    try {
+      return await api.post<UploadResponse>(url, form);
+    } catch (error) {
+      // Spec §8 names a failed upload transfer explicitly; the client's wording is generic.
+      if (error instanceof ApiError && error.kind === 'NETWORK_ERROR') {
+        throw new ApiError(
+          'NETWORK_ERROR',
+          `File upload failed: ${error.message.replace(NETWORK_PREFIX, '')}`,
+          0,
+        );
+      }
+      throw error;
+    }
+  },
+
+  /** A signed URL valid for 15 minutes, plus what the file is. */
+  async download(path: string, filename?: string): Promise<DownloadResponse> {
+    const query = new URLSearchParams({ path, ...(filename ? { filename } : {}) });
+    return api.get(`${await platformPath('storage', 'download')}?${query}`);
+  },
+
+  async remove(paths: string[]): Promise<RemoveResponse> {
+    return api.delete(await platformPath('storage', 'remove'), { body: { paths } });
+  },
+};
