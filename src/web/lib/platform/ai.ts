@@ -1,0 +1,155 @@
+import type {
+  AiImageResponse,
+  AiObjectRequest,
+  AiObjectResponse,
+  AiSpeechResponse,
+  AiTextRequest,
+  AiTextResponse,
+  AiTranscribeResponse,
+} from '../../../shared/ai-api.ts';
+import { ApiError, apiRequest, currentAccessToken, errorFromResponse } from '../api-client.ts';
+import { platformPath } from './project.ts';
+
+type TextInput = Partial<AiTextRequest>;
+type ObjectInput = Partial<AiObjectRequest>;
+
+export type AiStreamEvent =
+  | { type: 'text-delta'; text: string }
+  | { type: 'partial'; object: unknown }
+  | { type: 'tool-call'; toolName: string; input: unknown }
+  | { type: 'tool-result'; toolName: string; output: unknown }
+  | ({ type: 'finish' } & Record<string, unknown>)
+  | { type: 'error'; error: { code: string; message: string; status: number } };
+
+/** A stream that broke or said so: the spec's AI_ERROR, with the server's message. */
+export class AiError extends ApiError {
+  override name = 'AiError';
+  constructor(message: string, status = 0) {
+    super('AI_ERROR', message, status);
+  }
+}
+
+/** Reads the server-sent events of a streaming AI call, one parsed event at a time. */
+export async function* readAiStream(response: Response): AsyncGenerator<AiStreamEvent> {
+  if (!response.body) throw new AiError('AIの応答を受け取れませんでした');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let boundary = buffer.indexOf('\n\n');
+    while (boundary >= 0) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      const data = block
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n');
+      if (data) yield JSON.parse(data) as AiStreamEvent;
+      boundary = buffer.indexOf('\n\n');
+    }
+  }
+}
+
+async function stream(
+  endpoint: 'text' | 'object',
+  body: object,
+  onEvent: (event: AiStreamEvent) => void,
+  signal?: AbortSignal,
+): Promise<AiStreamEvent & { type: 'finish' }> {
+  const token = await currentAccessToken();
+  let response: Response;
+  try {
+    response = await fetch(await platformPath('ai', endpoint), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify({ ...body, stream: true }),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(
+      'NETWORK_ERROR',
+      `Network request failed: ${error instanceof Error ? error.message : String(error)}`,
+      0,
+    );
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: the status speaks for itself
+    }
+    throw errorFromResponse(response.status, parsed);
+  }
+  for await (const event of readAiStream(response)) {
+    if (event.type === 'error') throw new AiError(event.error.message, event.error.status);
+    onEvent(event);
+    if (event.type === 'finish') return event;
+  }
+  throw new AiError('AIの応答が途中で終わりました');
+}
+
+/** The AI API (spec §7): text and structured output, streamed or whole, images, speech. */
+export const ai = {
+  async text(request: TextInput): Promise<AiTextResponse> {
+    return apiRequest(await platformPath('ai', 'text'), { method: 'POST', body: request });
+  },
+  streamText(
+    request: TextInput,
+    onDelta: (text: string) => void,
+    signal?: AbortSignal,
+  ): Promise<AiStreamEvent & { type: 'finish' }> {
+    return stream(
+      'text',
+      request,
+      (event) => {
+        if (event.type === 'text-delta') onDelta(event.text);
+      },
+      signal,
+    );
+  },
+  async object(request: ObjectInput): Promise<AiObjectResponse> {
+    return apiRequest(await platformPath('ai', 'object'), { method: 'POST', body: request });
+  },
+  streamObject(
+    request: ObjectInput,
+    onPartial: (object: unknown) => void,
+    signal?: AbortSignal,
+  ): Promise<AiStreamEvent & { type: 'finish' }> {
+    return stream(
+      'object',
+      request,
+      (event) => {
+        if (event.type === 'partial') onPartial(event.object);
+      },
+      signal,
+    );
+  },
+  async image(request: { prompt: string; n?: number; size?: string; images?: string[] }) {
+    return apiRequest<AiImageResponse>(await platformPath('ai', 'image'), {
+      method: 'POST',
+      body: request,
+    });
+  },
+  async speech(request: { text: string; voice?: string }) {
+    return apiRequest<AiSpeechResponse>(await platformPath('ai', 'speech'), {
+      method: 'POST',
+      body: request,
+    });
+  },
+  async transcribe(request: { audio: string; language?: string }) {
+    return apiRequest<AiTranscribeResponse>(await platformPath('ai', 'transcribe'), {
+      method: 'POST',
+      body: request,
+    });
+  },
+};

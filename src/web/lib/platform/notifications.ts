@@ -1,0 +1,33 @@
+import type { SendEmailRequest } from '../../../shared/notifications.ts';
+import { ApiError, apiRequest } from '../api-client.ts';
+import { platformPath } from './project.ts';
+
+export class NotificationsError extends ApiError {
+  override name = 'NotificationsError';
+  constructor(message: string, status = 0) {
+    super('NOTIFICATIONS_ERROR', message, status);
+  }
+}
+
+/**
+ * The notifications API (spec §7): e-mail for operators. It needs an admin token; the server
+ * refuses anyone else, so this is never an open relay.
+ */
+export const notifications = {
+  async email(
+    request: SendEmailRequest,
+    adminToken: string,
+  ): Promise<{ ids: string[]; delivery: 'smtp' | 'outbox' }> {
+    const result = await apiRequest<{ ids: string[]; delivery: 'smtp' | 'outbox' }>(
+      await platformPath('notifications', 'email'),
+      {
+        method: 'POST',
+        body: request,
+        anonymous: true,
+        headers: { authorization: `Bearer ${adminToken}` },
+      },
+    );
+    if (result.ids.length === 0) throw new NotificationsError('メールを受け付けられませんでした');
+    return result;
+  },
+};
