@@ -100,3 +100,52 @@ describe('ExportMenu', () => {
     );
   });
 });
+
+describe('ExportMenu saving to file storage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('uploads the Word file to the user’s storage and offers to download it', async () => {
+    const requests: { url: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      requests.push({ url, body: init?.body });
+      if (url === '/api/config')
+        return new Response(
+          JSON.stringify({
+            brandName: 'FAQ工房',
+            projectId: 'faq-kobo',
+            environment: 'test',
+            supportEmail: 's@example.jp',
+            seller: { name: 'n', representative: 'r', address: 'a', phone: 'p', email: 'e' },
+          }),
+        );
+      const form = init?.body as FormData;
+      return new Response(
+        JSON.stringify({
+          path: String(form.get('path')),
+          size: (form.get('file') as Blob).size,
+          contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        }),
+      );
+    });
+    const user = userEvent.setup();
+    render(
+      <>
+        <Toaster />
+        <ExportMenu title="山田ベーカリー" items={items} />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'その他の形式' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Wordをファイル保管庫に保存' }));
+    await screen.findByText('「山田ベーカリー.docx」を保存しました');
+    const upload = requests.find((request) => request.url === '/api/storage/faq-kobo/upload')!;
+    const form = upload.body as FormData;
+    expect(String(form.get('path'))).toMatch(/^exports\/\d{14}-山田ベーカリー\.docx$/);
+    expect(JSON.parse(String(form.get('options')))).toEqual({ upsert: true });
+    const zip = await JSZip.loadAsync(await (form.get('file') as Blob).arrayBuffer());
+    expect(await zip.file('word/document.xml')!.async('string')).toContain('営業時間は？');
+    expect(screen.getByRole('button', { name: 'ダウンロード' })).toBeInTheDocument();
+  });
+});

@@ -12,6 +12,13 @@ import {
 } from '../download.ts';
 import { exportToWord } from '../export-to-word.ts';
 import { EXPORT_FORMATS, type ExportFormat } from '../formats.ts';
+import { storage } from '../../../lib/platform/storage.ts';
+
+/** Storage paths take letters, digits and a few marks; the date keeps saves apart. */
+function savedFileName(filename: string): string {
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+  return `${stamp}-${filename.replace(/[\\/:*?"<>|\s]+/g, '_')}`;
+}
 
 const itemClass =
   'cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100';
@@ -37,6 +44,42 @@ export function ExportMenu({
       if (await exportToWord({ title, items })) toast.success('Wordファイルを出力しました');
     } catch {
       toast.error('Wordファイルの出力に失敗しました。もう一度お試しください。');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** The Word file kept in the user's own file storage, to download again from any device. */
+  async function saveWord() {
+    if (items.length === 0) {
+      window.alert(NOTHING_TO_EXPORT);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { buildWordBlob } = await import('../word-layout.ts');
+      const name = title.trim() || DEFAULT_EXPORT_TITLE;
+      const filename = exportFileName(name, 'docx');
+      const saved = await storage.upload(
+        await buildWordBlob({ title: name, items }),
+        `exports/${savedFileName(filename)}`,
+        { upsert: true },
+      );
+      toast.success(`「${filename}」を保存しました`, {
+        description: '保存したファイルは15分間有効なリンクからダウンロードできます',
+        action: {
+          label: 'ダウンロード',
+          onClick: () =>
+            void storage
+              .download(saved.path, filename)
+              .then((info) => window.open(info.downloadUrl, '_blank', 'noopener'))
+              .catch((error: unknown) =>
+                toast.error(error instanceof Error ? error.message : 'ダウンロードに失敗しました'),
+              ),
+        },
+      });
+    } catch (error) {
+      toast.error(`保存に失敗しました：${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setBusy(false);
     }
@@ -73,6 +116,9 @@ export function ExportMenu({
             sideOffset={6}
             className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
           >
+            <DropdownMenu.Item className={itemClass} onSelect={() => void saveWord()}>
+              Wordをファイル保管庫に保存
+            </DropdownMenu.Item>
             {EXPORT_FORMATS.map((format) => (
               <DropdownMenu.Item
                 key={format.id}
