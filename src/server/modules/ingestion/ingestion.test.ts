@@ -1,5 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../../../../tests/fixtures/site/server.ts';
 import { decodeBody } from './charset.ts';
@@ -63,6 +65,29 @@ describe('SSRF guard', () => {
     await expect(
       safeFetch(`${site.url}/redirect-metadata`, { allowAddresses: ['127.0.0.1'] }),
     ).rejects.toThrow('内部ネットワーク');
+  });
+
+  it('refuses redirects to loopback and IPv6 loopback from an allowed address', async () => {
+    // A second host on 127.0.0.2 stands for a public site: allowed, unlike where it redirects.
+    const redirector = createServer((request, response) => {
+      const port = new URL(site.url).port;
+      const target =
+        request.url === '/to-ipv6' ? `http://[::1]:${port}/` : `http://127.0.0.1:${port}/`;
+      response.writeHead(302, { location: target });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.2', resolve));
+    const origin = `http://127.0.0.2:${(redirector.address() as AddressInfo).port}`;
+    try {
+      const options = { allowAddresses: ['127.0.0.2'] };
+      const before = site.requests.length;
+      await expect(safeFetch(`${origin}/to-loopback`, options)).rejects.toThrow('内部ネットワーク');
+      await expect(safeFetch(`${origin}/to-ipv6`, options)).rejects.toThrow('内部ネットワーク');
+      // The guard refused before connecting: the loopback site never saw a request.
+      expect(site.requests.length).toBe(before);
+    } finally {
+      await new Promise((resolve) => redirector.close(resolve));
+    }
   });
 
   it('pins the checked address at connect time (DNS rebinding)', async () => {
