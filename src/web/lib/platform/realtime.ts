@@ -80,13 +80,14 @@ export class RealtimeClient {
       set.delete(handler);
       if (set.size > 0 || this.handlers.get(channel) !== set) return;
       this.handlers.delete(channel);
+      // The last channel: closing the socket ends every subscription on the server too.
+      if (this.handlers.size === 0) return this.close();
       if (this.socket?.readyState === WebSocket.OPEN)
         void this.request(
           { type: 'unsubscribe', channel },
           REALTIME_SEND_TIMEOUT_MS,
           REALTIME_ERRORS.sendTimeout,
         ).catch(() => undefined);
-      if (this.handlers.size === 0) this.close();
     };
   }
 
@@ -121,6 +122,12 @@ export class RealtimeClient {
         this.pending.delete(ref);
         reject(new RealtimeError(timeoutMessage));
       }, timeoutMs);
+      // The socket may have closed while this request waited for it.
+      if (socket.readyState !== WebSocket.OPEN) {
+        this.env.clearTimeout(timer);
+        reject(new RealtimeError(REALTIME_ERRORS.closed));
+        return;
+      }
       this.pending.set(ref, { resolve, reject, timer });
       socket.send(JSON.stringify({ ...frame, ref }));
     });
