@@ -1,5 +1,7 @@
 import type { ExtractedContent, FetchResponse, ScrapeResponse } from '../../../shared/data.ts';
-import { api } from '../api-client.ts';
+import { FILE_TOO_LARGE } from '../../../shared/data.ts';
+import { UPLOAD_MAX_BYTES } from '../../../shared/limits.ts';
+import { api, ApiError } from '../api-client.ts';
 import { platformPath } from './project.ts';
 
 /** The data API (spec §7): the server's fetcher and extractors. */
@@ -9,6 +11,8 @@ export const data = {
   },
   /** A document from the user's device; the server reads its type from the bytes. */
   async extractFromBlob(file: Blob, filename = 'upload'): Promise<ExtractedContent> {
+    // Refused here rather than after uploading 50 MB for nothing.
+    if (file.size > UPLOAD_MAX_BYTES) throw new ApiError('DATA_ERROR', FILE_TOO_LARGE, 413);
     const form = new FormData();
     form.append('file', file, file instanceof File ? file.name : filename);
     return api.post(await platformPath('data', 'extract-from-blob'), form);

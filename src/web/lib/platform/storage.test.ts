@@ -92,3 +92,32 @@ describe('storage client', () => {
     expect(calls.at(-1)!.init!.body).toBe('{"paths":["a.txt"]}');
   });
 });
+
+describe('storage and data client errors', () => {
+  it('raises STORAGE_ERROR when a signed download fails', async () => {
+    answer = async (url) =>
+      url.startsWith('/api/storage/faq-kobo/download')
+        ? json({
+            downloadUrl: 'http://files.test/x?signature=bad',
+            filename: 'x.docx',
+            contentType: 'application/octet-stream',
+            size: 1,
+          })
+        : new Response('', { status: 403 });
+    await expect(storage.read('exports/x.docx')).rejects.toMatchObject({
+      kind: 'STORAGE_ERROR',
+      status: 403,
+      message: 'File download failed: HTTP 403',
+    });
+  });
+
+  it('raises DATA_ERROR for a file over 50 MB before uploading it', async () => {
+    const { data } = await import('./data.ts');
+    const huge = { size: 50 * 1024 * 1024 + 1 } as Blob;
+    await expect(data.extractFromBlob(huge)).rejects.toMatchObject({
+      kind: 'DATA_ERROR',
+      message: 'ファイルサイズは50MB以下にしてください',
+    });
+    expect(calls).toEqual([]);
+  });
+});

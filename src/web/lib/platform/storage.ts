@@ -42,6 +42,28 @@ export const storage = {
     return api.get(`${await platformPath('storage', 'download')}?${query}`);
   },
 
+  /** The file's bytes, through its signed URL (the spec's STORAGE_ERROR when that fails). */
+  async read(path: string): Promise<Blob> {
+    const { downloadUrl } = await storage.download(path);
+    let response: Response;
+    try {
+      response = await fetch(downloadUrl);
+    } catch (error) {
+      throw new ApiError(
+        'STORAGE_ERROR',
+        `File download failed: ${error instanceof Error ? error.message : String(error)}`,
+        0,
+      );
+    }
+    if (!response.ok)
+      throw new ApiError(
+        'STORAGE_ERROR',
+        `File download failed: HTTP ${response.status}`,
+        response.status,
+      );
+    return response.blob();
+  },
+
   async remove(paths: string[]): Promise<RemoveResponse> {
     return api.delete(await platformPath('storage', 'remove'), { body: { paths } });
   },
