@@ -88,8 +88,16 @@ describe('credits', () => {
     await signInPage(page, user.tokens);
     await page.goto('/generate');
     await expect.poll(() => page.getByTestId('header-credits').textContent()).toBe('50');
-    // Give the page's realtime subscription a moment to be acknowledged.
-    await page.waitForTimeout(500);
+    // The page has joined its user channel once presence lists it.
+    await expect
+      .poll(async () => {
+        const presence = await fetch(
+          `${baseURL}/api/realtime/faq-kobo/presence?channel=user:${user.user.id}`,
+          { headers: { authorization: `Bearer ${user.tokens.access_token}` } },
+        );
+        return ((await presence.json()) as { members: { userId: string }[] }).members.length;
+      })
+      .toBe(1);
     const login = await fetch(`${baseURL}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
