@@ -8,6 +8,7 @@ import type {
   AiTranscribeResponse,
 } from '../../../shared/ai-api.ts';
 import { ApiError, apiRequest, currentAccessToken, errorFromResponse } from '../api-client.ts';
+import { readSseData } from '../sse.ts';
 import { platformPath } from './project.ts';
 
 type TextInput = Partial<AiTextRequest>;
@@ -32,25 +33,7 @@ export class AiError extends ApiError {
 /** Reads the server-sent events of a streaming AI call, one parsed event at a time. */
 export async function* readAiStream(response: Response): AsyncGenerator<AiStreamEvent> {
   if (!response.body) throw new AiError('AIの応答を受け取れませんでした');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let boundary = buffer.indexOf('\n\n');
-    while (boundary >= 0) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      const data = block
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .map((line) => line.slice(6))
-        .join('\n');
-      if (data) yield JSON.parse(data) as AiStreamEvent;
-      boundary = buffer.indexOf('\n\n');
-    }
-  }
+  for await (const data of readSseData(response)) yield JSON.parse(data) as AiStreamEvent;
 }
 
 async function stream(

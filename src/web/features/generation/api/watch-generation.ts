@@ -1,5 +1,6 @@
 import type { Generation } from '../../../../shared/generations.ts';
 import { realtime } from '../../../lib/platform/realtime.ts';
+import { readSseData } from '../../../lib/sse.ts';
 import { getGeneration } from './generation-api.ts';
 
 const FINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
@@ -83,28 +84,10 @@ export async function watchGeneration(
       },
       signal,
     });
-    if (response.ok && response.body) {
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let boundary = buffer.indexOf('\n\n');
-        while (boundary >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (data) {
-            latest = JSON.parse(data) as Generation;
-            onUpdate(latest);
-          }
-          boundary = buffer.indexOf('\n\n');
-        }
+    if (response.ok) {
+      for await (const data of readSseData(response)) {
+        latest = JSON.parse(data) as Generation;
+        onUpdate(latest);
       }
     }
   } catch (error) {
