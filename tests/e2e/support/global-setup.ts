@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startMockLlm } from '../../fixtures/mock-llm/server.ts';
 import { startFixtureSite } from '../../fixtures/site/server.ts';
+import { startServerProcess } from '../../helpers/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,38 +12,6 @@ declare module 'vitest' {
     dataDir: string;
     fixtureSiteUrl: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(
-  url: string,
-  child: ChildProcess,
-  output: () => string,
-): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become healthy:\n${output()}`);
 }
 
 /** Starts the real server (built SPA, fresh embedded database) once for the e2e project. */
@@ -63,38 +30,29 @@ export default async function setup(project: TestProject) {
   // The outside world, locally: a Japanese business site and an OpenAI-compatible model.
   const site = await startFixtureSite();
   const llm = await startMockLlm({ latencyMs: 30 });
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, ['src/server/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      FETCH_ALLOW_PRIVATE: 'true',
-      DATABASE_URL: '',
-      WEB_DIR: webDir,
-      OPENAI_API_KEY: 'e2e-test-key',
-      OPENAI_BASE_URL: llm.url,
-      ...JSON.parse(process.env.E2E_SERVER_ENV ?? '{}'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess((url) => ({
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    FETCH_ALLOW_PRIVATE: 'true',
+    DATABASE_URL: '',
+    WEB_DIR: webDir,
+    OPENAI_API_KEY: 'e2e-test-key',
+    OPENAI_BASE_URL: llm.url,
+    ...(JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as Record<string, string>),
+  })).catch(async (error: unknown) => {
+    await site.close();
+    await llm.close();
+    throw error;
   });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await waitForHealth(baseUrl, child, () => log);
+  const baseUrl = server.url;
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('fixtureSiteUrl', site.url);
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     await site.close();
     await llm.close();

@@ -1,11 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import {
+  startServerProcess,
+  type ServerProcess,
+} from '../../../../tests/helpers/server-process.ts';
 import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
 import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
 import type { ServerFrame } from '../../../shared/realtime.ts';
@@ -210,56 +212,23 @@ describe('realtime over WebSocket', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 describe.skipIf(!process.env.TEST_DATABASE_URL)('realtime across server processes', () => {
   it('a message published on one process reaches a subscriber on another (LISTEN/NOTIFY)', async () => {
     const database = await createTestDatabase();
-    const root = path.resolve(import.meta.dirname, '../../../..');
-    const children: ChildProcess[] = [];
+    const servers: ServerProcess[] = [];
     const dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-rt-'));
     try {
       const start = async () => {
-        const port = await freePort();
-        let output = '';
-        const child = spawn(process.execPath, ['src/server/server.ts'], {
-          cwd: root,
-          env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            NODE_ENV: 'test',
-            LOG_LEVEL: 'warn',
-            DATA_DIR: dataDir,
-            DATABASE_URL: database.url,
-            JWT_SECRET: 'two-process-secret-two-process-secret-0123',
-            WEB_DIR: path.join(dataDir, 'no-web'),
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
+        const server = await startServerProcess({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          DATA_DIR: dataDir,
+          DATABASE_URL: database.url!,
+          JWT_SECRET: 'two-process-secret-two-process-secret-0123',
+          WEB_DIR: path.join(dataDir, 'no-web'),
         });
-        child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        children.push(child);
-        const deadline = Date.now() + 60_000;
-        for (;;) {
-          if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-          if (Date.now() > deadline) throw new Error(`server not healthy:\n${output}`);
-          try {
-            if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-          } catch {
-            // not listening yet
-          }
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-        return `127.0.0.1:${port}`;
+        servers.push(server);
+        return server.url.replace('http://', '');
       };
       const [first, second] = await Promise.all([start(), start()]);
       const signup = await fetch(`http://${first}/api/auth/signup`, {
@@ -288,12 +257,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('realtime across server processe
       });
       subscriber.socket.close();
     } finally {
-      for (const child of children) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) =>
-          child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
-        );
-      }
+      await Promise.all(servers.map((server) => server.stop()));
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
