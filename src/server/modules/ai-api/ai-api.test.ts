@@ -1,71 +1,30 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   MOCK_MP3,
   MOCK_PNG_BASE64,
   MOCK_TRANSCRIPT,
-  startMockLlm,
 } from '../../../../tests/fixtures/mock-llm/server.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
 import {
-  AI_API_LIMITS,
-  AI_MEDIA_NOT_CONFIGURED,
-  AI_NOT_CONFIGURED,
-  AI_QUOTA_DAY,
-  AI_QUOTA_MINUTE,
-  AUDIO_REQUIRED,
-  AUDIO_TOO_LARGE,
-  ENUM_REQUIRED,
-  IMAGE_COUNT,
-  INVALID_IMAGE_URL,
-  isImageUrl,
-  MAX_AUDIO_BYTES,
-  PROMPT_OR_MESSAGES_REQUIRED,
-  PROMPT_REQUIRED,
-  SCHEMA_REQUIRED,
-  SCHEMA_ROOT_OBJECT,
-  TEXT_REQUIRED,
-  type AiStreamEvent,
-} from '../../../shared/ai-api.ts';
+  headersFor,
+  postAi,
+  sseEvents,
+  startAiApiContext,
+  type AiApiContext,
+} from '../../../../tests/helpers/ai-api-context.ts';
+import type { TestApp } from '../../../../tests/helpers/test-app.ts';
+import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
+import { AUDIO_TOO_LARGE, MAX_AUDIO_BYTES } from '../../../shared/ai-api.ts';
 import { SEARCH_NOT_CONFIGURED } from '../../../shared/data.ts';
-import { rateLimitBuckets } from '../../db/schema.ts';
 
-let llm: Awaited<ReturnType<typeof startMockLlm>>;
-let search: Server;
-let searchQueries: string[];
+let context: AiApiContext;
 let t: TestApp;
-let offline: TestApp;
 let compatible: TestApp;
+let searchQueries: string[];
 let user: SeededUser;
 
 beforeAll(async () => {
-  llm = await startMockLlm();
-  searchQueries = [];
-  // A SearXNG-compatible search service on loopback, as an operator would run one.
-  search = createServer((request, response) => {
-    const query = new URL(request.url ?? '/', 'http://x').searchParams.get('q') ?? '';
-    searchQueries.push(query);
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify({
-        results: [{ title: `${query}の検索結果`, url: 'https://example.jp/a', content: '抜粋' }],
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => search.listen(0, '127.0.0.1', resolve));
-  const searchUrl = `http://127.0.0.1:${(search.address() as AddressInfo).port}/search`;
-  t = await createTestApp({
-    OPENAI_API_KEY: 'test-key',
-    OPENAI_BASE_URL: llm.url,
-    SEARCH_API_URL: searchUrl,
-  });
-  offline = await createTestApp();
-  compatible = await createTestApp({
-    OPENAI_COMPATIBLE_BASE_URL: llm.url,
-    OPENAI_COMPATIBLE_MODEL: 'local-model',
-  });
+  context = await startAiApiContext();
+  ({ t, compatible, searchQueries } = context);
 });
 
 // A fresh user per test, so the per-user quota only matters where a test means it to.
@@ -74,27 +33,11 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  await t.close();
-  await offline.close();
-  await compatible.close();
-  await llm.close();
-  await new Promise((resolve) => search.close(resolve));
+  await context.close();
 });
 
-const post = (app: TestApp, path: string, body: unknown, headers: Record<string, string>) =>
-  app.app.inject({
-    method: 'POST',
-    url: `/api/ai/faq-kobo/${path}`,
-    headers,
-    payload: body as object,
-  });
-
-function events(payload: string): AiStreamEvent[] {
-  return payload
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => JSON.parse(block.slice('data: '.length)) as AiStreamEvent);
-}
+const post = postAi;
+const events = sseEvents;
 
 describe('text', () => {
   it('answers a prompt through the configured provider, with token usage', async () => {
@@ -188,10 +131,6 @@ describe('text', () => {
     expect(speech.json().provider).toBe('openai-compatible');
   });
 });
-
-async function headersFor(app: TestApp) {
-  return (await seedUser(app.app)).headers;
-}
 
 describe('object', () => {
   const schema = {
@@ -342,197 +281,5 @@ describe('image, speech and transcription', () => {
     const response = await post(t, 'transcribe', { audio }, user.headers);
     expect(response.statusCode).toBe(413);
     expect(response.json().error.message).toBe(AUDIO_TOO_LARGE);
-  });
-});
-
-describe('validation', () => {
-  const expect400 = async (path: string, body: unknown, message: string) => {
-    const response = await post(t, path, body, user.headers);
-    expect(response.statusCode, JSON.stringify(body)).toBe(400);
-    expect(response.json().error.code).toBe('VALIDATION_ERROR');
-    expect(response.json().error.message).toContain(message);
-  };
-
-  it('text and object need a prompt or messages', async () => {
-    await expect400('text', {}, PROMPT_OR_MESSAGES_REQUIRED);
-    await expect400('text', { prompt: '   ' }, PROMPT_OR_MESSAGES_REQUIRED);
-    await expect400('text', { messages: [] }, PROMPT_OR_MESSAGES_REQUIRED);
-    await expect400(
-      'text',
-      { messages: [{ role: 'system', content: '指示だけ' }] },
-      PROMPT_OR_MESSAGES_REQUIRED,
-    );
-    await expect400('object', { schema: { type: 'object' } }, PROMPT_OR_MESSAGES_REQUIRED);
-    const badRole = await post(
-      t,
-      'text',
-      { messages: [{ role: 'tool', content: 'x' }] },
-      user.headers,
-    );
-    expect(badRole.statusCode).toBe(400);
-    const badTemperature = await post(t, 'text', { prompt: 'x', temperature: 3 }, user.headers);
-    expect(badTemperature.statusCode).toBe(400);
-  });
-
-  it('object needs a schema with an object root, or enum values for output enum', async () => {
-    await expect400('object', { prompt: 'x' }, SCHEMA_REQUIRED);
-    await expect400('object', { prompt: 'x', schema: { type: 'array' } }, SCHEMA_ROOT_OBJECT);
-    await expect400('object', { prompt: 'x', output: 'enum' }, ENUM_REQUIRED);
-    await expect400('object', { prompt: 'x', output: 'enum', enum: [] }, ENUM_REQUIRED);
-  });
-
-  it('image needs a prompt and 1–16 HTTPS image URLs of a known type', async () => {
-    await expect400('image', {}, PROMPT_REQUIRED);
-    await expect400(
-      'image',
-      { prompt: 'x', images: ['http://example.jp/a.png'] },
-      INVALID_IMAGE_URL,
-    );
-    await expect400(
-      'image',
-      { prompt: 'x', images: ['https://example.jp/a.bmp'] },
-      INVALID_IMAGE_URL,
-    );
-    await expect400('image', { prompt: 'x', imageUrls: ['not a url'] }, INVALID_IMAGE_URL);
-    await expect400('image', { prompt: 'x', images: [] }, IMAGE_COUNT);
-    const seventeen = Array.from({ length: 17 }, (_, index) => `https://example.jp/${index}.jpg`);
-    await expect400('image', { prompt: 'x', images: seventeen }, IMAGE_COUNT);
-    expect((await post(t, 'image', { prompt: 'x', n: 5 }, user.headers)).statusCode).toBe(400);
-    expect((await post(t, 'image', { prompt: 'x', n: 0 }, user.headers)).statusCode).toBe(400);
-    expect((await post(t, 'image', { prompt: 'x', size: 'large' }, user.headers)).statusCode).toBe(
-      400,
-    );
-  });
-
-  it('speech needs text; transcription needs base64 audio', async () => {
-    await expect400('speech', {}, TEXT_REQUIRED);
-    await expect400('speech', { text: '  ' }, TEXT_REQUIRED);
-    await expect400('transcribe', {}, AUDIO_REQUIRED);
-    await expect400('transcribe', { audio: 'これはbase64ではありません' }, AUDIO_REQUIRED);
-  });
-
-  it('recognises image URLs as the specification defines them', () => {
-    expect(isImageUrl('https://example.jp/a/photo.JPG')).toBe(true);
-    expect(isImageUrl('https://example.jp/a.webp?size=large&v=2')).toBe(true);
-    expect(isImageUrl('https://example.jp/a.jpeg#top')).toBe(true);
-    expect(isImageUrl('https://example.jp/a.png.exe')).toBe(false);
-    expect(isImageUrl('https://example.jp/?file=a.png')).toBe(false);
-    expect(isImageUrl('ftp://example.jp/a.gif')).toBe(false);
-  });
-});
-
-describe('access, configuration and provider failures', () => {
-  it('needs a signed-in user and the configured project', async () => {
-    expect((await post(t, 'text', { prompt: 'x' }, {})).statusCode).toBe(401);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/ai/another-project/text',
-      headers: user.headers,
-      payload: { prompt: 'x' },
-    });
-    expect(other.statusCode).toBe(404);
-  });
-
-  it('answers 503 without a configured provider instead of pretending', async () => {
-    const headers = await headersFor(offline);
-    const text = await post(offline, 'text', { prompt: 'こんにちは' }, headers);
-    expect(text.statusCode).toBe(503);
-    expect(text.json().error.message).toBe(AI_NOT_CONFIGURED);
-    const object = await post(
-      offline,
-      'object',
-      { prompt: 'x', schema: { type: 'object' } },
-      headers,
-    );
-    expect(object.statusCode).toBe(503);
-    for (const [path, body] of [
-      ['image', { prompt: 'x' }],
-      ['speech', { text: 'x' }],
-      ['transcribe', { audio: MOCK_MP3.toString('base64') }],
-    ] as const) {
-      const response = await post(offline, path, body, headers);
-      expect(response.statusCode, path).toBe(503);
-      expect(response.json().error.message).toBe(AI_MEDIA_NOT_CONFIGURED);
-    }
-  });
-
-  it("passes the provider's 429 on as 429 and its 5xx as 502, streamed or not", async () => {
-    try {
-      llm.setOptions({ rateLimitFirst: 100 });
-      const limited = await post(t, 'text', { prompt: 'x' }, user.headers);
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json().error.message).toContain('AIプロバイダーの利用上限');
-      const streamed = await post(t, 'text', { prompt: 'x', stream: true }, user.headers);
-      expect(streamed.statusCode).toBe(429);
-      expect(streamed.headers['content-type']).toContain('application/json');
-      const image = await post(t, 'image', { prompt: 'x' }, user.headers);
-      expect(image.statusCode).toBe(429);
-      llm.setOptions({ alwaysFail: true });
-      const failed = await post(
-        t,
-        'object',
-        { prompt: 'x', schema: { type: 'object' } },
-        user.headers,
-      );
-      expect(failed.statusCode).toBe(502);
-      expect(failed.json().error.message).toContain('AIプロバイダーでエラーが発生しました');
-    } finally {
-      llm.setOptions({});
-    }
-  });
-
-  it('answers 503 when the provider cannot be reached', async () => {
-    const unreachable = await createTestApp({
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
-    });
-    try {
-      const response = await post(
-        unreachable,
-        'text',
-        { prompt: 'x' },
-        await headersFor(unreachable),
-      );
-      expect(response.statusCode).toBe(503);
-      expect(response.json().error.message).toContain('接続できませんでした');
-    } finally {
-      await unreachable.close();
-    }
-  });
-
-  it('meters every call: 30 a minute, 500 a day per user', async () => {
-    // Not across a minute boundary, where the window (and the count) starts again.
-    const msLeftInMinute = 60_000 - (Date.now() % 60_000);
-    if (msLeftInMinute < 15_000)
-      await new Promise((resolve) => setTimeout(resolve, msLeftInMinute));
-    const metered = await seedUser(t.app);
-    for (let index = 0; index < AI_API_LIMITS.perMinute; index++) {
-      const response = await post(t, 'speech', { text: `${index}` }, metered.headers);
-      expect(response.statusCode).toBe(200);
-    }
-    const over = await post(t, 'speech', { text: 'もう一度' }, metered.headers);
-    expect(over.statusCode).toBe(429);
-    expect(over.json().error.message).toContain(AI_QUOTA_MINUTE);
-    // Another user is not affected.
-    expect((await post(t, 'speech', { text: 'x' }, user.headers)).statusCode).toBe(200);
-
-    const daily = await seedUser(t.app);
-    const dayMs = 24 * 60 * 60 * 1000;
-    await t.app.db.insert(rateLimitBuckets).values({
-      key: `ai-api-day:${daily.id}`,
-      windowStart: new Date(Math.floor(Date.now() / dayMs) * dayMs),
-      count: AI_API_LIMITS.perDay,
-    });
-    const dayOver = await post(t, 'text', { prompt: 'x' }, daily.headers);
-    expect(dayOver.statusCode).toBe(429);
-    expect(dayOver.json().error.message).toContain(AI_QUOTA_DAY);
-  });
-
-  it('does not count rejected input against the quota', async () => {
-    const careful = await seedUser(t.app);
-    for (let index = 0; index < AI_API_LIMITS.perMinute + 5; index++) {
-      await post(t, 'text', {}, careful.headers);
-    }
-    expect((await post(t, 'text', { prompt: 'x' }, careful.headers)).statusCode).toBe(200);
   });
 });
