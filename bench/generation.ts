@@ -7,9 +7,11 @@
 import { performance } from 'node:perf_hooks';
 import { buildConfig, parseEnv } from '../src/server/config.ts';
 import {
-  generateAnswersFromContent,
   generateExpertAnswer,
   generateIntegratedAnswer,
+} from '../src/server/modules/ai/category-ai.ts';
+import {
+  generateAnswersFromContent,
   generateQuestionsFromContent,
 } from '../src/server/modules/ai/faq-ai.ts';
 import type { ContentPage } from '../src/server/modules/ai/offline-engine.ts';
@@ -26,7 +28,11 @@ function sitePages(count: number): ContentPage[] {
   return Array.from({ length: count }, (_, index) => ({
     url: `https://example.jp/page-${index}`,
     title: `ページ${index}`,
-    markdown: `# サービス${index}\n\n${'当社のサービスについてご案内します。営業時間は10時から19時です。'.repeat(120)}`,
+    markdown: `# サービス${index}\n\n${Array.from(
+      { length: 40 },
+      (_, line) =>
+        `サービス${index}のプラン${line}は月額${1000 + line * 100}円で、${line + 1}名まで利用できます。`,
+    ).join('\n')}`,
   }));
 }
 
@@ -42,6 +48,7 @@ export async function runGenerationBench(): Promise<boolean> {
   );
   const run = () => ({
     engine: resolveEngine(config, 'auto'),
+    chain: [],
     limiter: pLimit(CONCURRENCY),
     usage: emptyUsage(),
   });
@@ -55,7 +62,7 @@ export async function runGenerationBench(): Promise<boolean> {
     let ai = run();
     llm.resetStats();
     let start = performance.now();
-    const questions = await generateQuestionsFromContent(ai, pages, 100);
+    const { drafts: questions } = await generateQuestionsFromContent(ai, pages, 100);
     const questionCalls = llm.stats.calls;
     const filled =
       questions.length < 100
@@ -94,7 +101,7 @@ export async function runGenerationBench(): Promise<boolean> {
               expert,
               category,
               length: 'short',
-            }).then((result) => ({ expert, answer: result.answer })),
+            }).then((result) => ({ expert, answer: result?.answer ?? '' })),
           ),
         ),
       ),

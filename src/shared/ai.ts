@@ -41,6 +41,9 @@ export function formatTokenCost(cost: number): string {
 
 /** Structured outputs (spec §7). */
 export const questionsOutputSchema = z.object({ questions: z.array(z.string()) });
-export const answersOutputSchema = z.object({ answers: z.array(z.string()) });
+/** Each answer names the passages it rests on by their numbers in the prompt ([1], [2] …). */
+export const answersOutputSchema = z.object({
+  answers: z.array(z.object({ answer: z.string(), evidence: z.array(z.number().int()) })),
+});
 export const expertOutputSchema = z.object({ answer: z.string() });
 export const integratedOutputSchema = z.object({ integratedAnswer: z.string() });

@@ -72,8 +72,22 @@ export const faqItemSchema = z.object({
   expertAnswers: z.array(expertAnswerSchema).optional(),
   integratedAnswer: z.string().optional(),
   sourceUrl: z.string().optional(),
+  /** The passage of the content the answer rests on (根拠), verbatim. */
+  evidence: z.string().optional(),
+  /** Which engine answered: 'offline' or 'provider:model'. */
+  model: z.string().optional(),
 });
 export type FaqItem = z.infer<typeof faqItemSchema>;
+
+/**
+ * The reply to regenerating one answer: the new item, or the unchanged one with the reason
+ * nothing was charged (the same answer again, or no answer could be made).
+ */
+export const regeneratedItemSchema = faqItemSchema.extend({
+  unchanged: z.boolean().optional(),
+  regenerationFailed: z.boolean().optional(),
+});
+export type RegeneratedItem = z.infer<typeof regeneratedItemSchema>;
 
 const storedItemSchema = faqItemSchema.extend({
   answerSource: answerSourceSchema.catch('fallback'),
@@ -82,6 +96,8 @@ const storedItemSchema = faqItemSchema.extend({
   expertAnswers: z.array(expertAnswerSchema).optional().catch(undefined),
   integratedAnswer: z.string().optional().catch(undefined),
   sourceUrl: z.string().optional().catch(undefined),
+  evidence: z.string().optional().catch(undefined),
+  model: z.string().optional().catch(undefined),
 });
 
 /**
@@ -108,6 +124,7 @@ export const exportItemSchema = faqItemSchema.pick({
   expertAnswers: true,
   integratedAnswer: true,
   sourceUrl: true,
+  evidence: true,
 });
 export type ExportItem = z.infer<typeof exportItemSchema>;
 export interface ExportDocument {
@@ -119,12 +136,13 @@ export interface ExportDocument {
 export function exportableItems(items: FaqItem[]): ExportItem[] {
   return items
     .filter((item) => item.approved && !item.failed)
-    .map(({ question, answer, expertAnswers, integratedAnswer, sourceUrl }) => ({
+    .map(({ question, answer, expertAnswers, integratedAnswer, sourceUrl, evidence }) => ({
       question,
       answer,
       ...(expertAnswers?.length ? { expertAnswers } : {}),
       ...(integratedAnswer ? { integratedAnswer } : {}),
       ...(sourceUrl ? { sourceUrl } : {}),
+      ...(evidence ? { evidence } : {}),
     }));
 }
 

@@ -41,11 +41,19 @@ export function GenerateRoute() {
     if (!generation) return;
     setRegenerating(index);
     try {
-      const item = await regenerateAnswer(generation.id, index);
-      flow.replaceResult(index, item);
+      const { unchanged, regenerationFailed, ...item } = await regenerateAnswer(
+        generation.id,
+        index,
+      );
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
-      if (item.failed) toast.error('回答の生成に失敗しました（クレジットは消費していません）');
-      else toast.success('回答を再生成しました');
+      if (regenerationFailed || item.failed)
+        toast.error('回答の生成に失敗しました（クレジットは消費していません）');
+      else if (unchanged)
+        toast.info('内容から作成できる回答は同じでした（クレジットは消費していません）');
+      else {
+        flow.replaceResult(index, item);
+        toast.success('回答を再生成しました');
+      }
     } catch (error) {
       toast.error(error instanceof Error ? error.message : '回答の生成に失敗しました');
     } finally {

@@ -1,43 +1,28 @@
-import type { LimitFunction } from 'p-limit';
+import { answersOutputSchema, questionsOutputSchema } from '../../../shared/ai.ts';
+import type { AnswerLength } from '../../../shared/limits.ts';
+import { buildBm25 } from './bm25.ts';
+import { avoidList } from './category-ai.ts';
+import { loadAnalyzer, normalizeText } from './japanese.ts';
+import { callOnChain, lengthOff, lengthRule, system, type AiRun } from './model-run.ts';
 import {
-  answersOutputSchema,
-  expertOutputSchema,
-  integratedOutputSchema,
-  questionsOutputSchema,
-} from '../../../shared/ai.ts';
-import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
-import type { ResolvedEngine } from './providers.ts';
-import { callStructured, type TokenUsage } from './structured.ts';
-import { bigrams, dedupeQuestions, jaccard, normaliseForCompare } from './text.ts';
-import {
-  offlineAnswerFromContent,
-  offlineCategoryQuestions,
-  offlineExpertAnswer,
-  offlineIntegratedAnswer,
+  offlineAnswer,
   offlineQuestionsFromContent,
   type ContentPage,
   type DraftQuestion,
 } from './offline-engine.ts';
+import { toPassages, type Passage } from './passages.ts';
+import { dedupeQuestions } from './question-dedupe.ts';
 
+/**
+ * URL and text mode on every engine: questions from the content, answers grounded in the
+ * passages retrieved for each question (BM25), each FAQ keeping its source and its evidence.
+ */
 export const ANSWER_FAILED = '回答の生成に失敗しました';
 
-export interface AiRun {
-  engine: ResolvedEngine;
-  limiter: LimitFunction;
-  usage: TokenUsage;
-  customInstructions?: string | undefined;
-}
-
-const SYSTEM = [
-  'あなたは日本の中小企業のFAQ（よくある質問）作成を支援する編集者です。',
-  '自然で丁寧な日本語（です・ます調）で書きます。',
-  '事実は与えられた資料の範囲に限り、資料にないことを推測で断定しません。',
-].join('\n');
-
-function system(run: AiRun): string {
-  return run.customInstructions
-    ? `${SYSTEM}\n\n利用者からの追加指示:\n${run.customInstructions}`
-    : SYSTEM;
+export interface QuestionSet {
+  drafts: DraftQuestion[];
+  /** Distinct questions the content was found to hold (offline engine), when known. */
+  available?: number;
 }
 
 const CHUNK_CHARS = 6000;
@@ -57,101 +42,89 @@ export function chunkContent(pages: ContentPage[]): { url: string; title: string
   return chunks.filter((chunk) => chunk.text.trim().length > 0);
 }
 
+// Angles that parallel calls on the same content divide between them, so they do not all ask
+// the obvious questions.
+const ANGLES = [
+  '料金・費用・支払い',
+  '営業時間・予約・申し込み',
+  '場所・アクセス・設備',
+  'サービスや商品の内容',
+  '条件・制限・注意点',
+  '対象となる人・初めての人',
+  'トラブル・変更・キャンセル',
+  '特徴・強み・実績',
+];
+
 export async function generateQuestionsFromContent(
   run: AiRun,
   pages: ContentPage[],
   count: number,
-): Promise<DraftQuestion[]> {
+  avoid: string[] = [],
+): Promise<QuestionSet> {
+  const analyzer = await loadAnalyzer();
   if (run.engine.kind === 'offline')
-    return dedupeQuestions(offlineQuestionsFromContent(pages, count)).slice(0, count);
-  const engine = run.engine;
+    return offlineQuestionsFromContent(analyzer, pages, count, avoid);
   const chunks = chunkContent(pages).slice(0, 30);
-  // A few extra per chunk: de-duplication removes overlaps between chunks.
-  const perChunk = Math.max(3, Math.ceil((count * 1.3) / Math.max(1, chunks.length)));
-  const results = await Promise.all(
-    chunks.map(async (chunk) => {
-      const output = await callStructured({
-        model: engine.model,
-        schema: questionsOutputSchema,
-        system: system(run),
-        limiter: run.limiter,
-        usage: run.usage,
-        prompt: [
-          `次の資料を読み、この事業のお客様が実際に尋ねそうな質問を${perChunk}個作成してください。`,
-          '資料の内容で答えられる質問だけにしてください。質問文だけを返してください。',
-          `資料（${chunk.title || chunk.url}）:`,
-          chunk.text,
-        ].join('\n\n'),
-      });
-      return output.questions.map((question) => ({ question, sourceUrl: chunk.url || undefined }));
-    }),
-  );
-  return dedupeQuestions(results.flat()).slice(0, count);
-}
-
-export interface CategoryInput {
-  name: string;
-  path: string;
-  responders: string[];
-}
-
-export async function generateCategoryQuestions(
-  run: AiRun,
-  category: CategoryInput,
-  count: number,
-): Promise<DraftQuestion[]> {
-  if (run.engine.kind === 'offline') return offlineCategoryQuestions(category.name, count);
-  const engine = run.engine;
-  const batches = Math.ceil((count * 1.2) / 25);
-  const results = await Promise.all(
-    Array.from({ length: batches }, async (_, index) => {
-      const output = await callStructured({
-        model: engine.model,
-        schema: questionsOutputSchema,
-        system: system(run),
-        limiter: run.limiter,
-        usage: run.usage,
-        prompt: [
-          `カテゴリー「${category.path}」について、一般の利用者がよく尋ねる質問を${Math.min(25, Math.ceil((count * 1.2) / batches))}個作成してください。`,
-          `回答者は ${category.responders.join('、')} です。回答者が専門的に答えられる質問にしてください。`,
-          index > 0
-            ? `観点を変えて、基本的な質問と重ならないようにしてください（${index + 1}組目）。`
-            : '',
-        ].join('\n'),
-      });
-      return output.questions.map((question) => ({ question }));
-    }),
-  );
-  return dedupeQuestions(results.flat()).slice(0, count);
+  if (chunks.length === 0) return { drafts: [] };
+  const kept: DraftQuestion[] = [];
+  // Top-up rounds (bounded): de-duplication leaves fewer than asked, so ask again for the rest
+  // with every question already made listed as one to avoid.
+  for (let round = 0; round < 4 && kept.length < count; round++) {
+    const missing = count - kept.length;
+    const calls = Math.max(chunks.length, Math.ceil((missing * 1.3) / 25));
+    const perCall = Math.max(3, Math.ceil((missing * 1.3) / calls));
+    const existing = [...avoid, ...kept.map((item) => item.question)];
+    const results = await Promise.all(
+      Array.from({ length: calls }, async (_, index) => {
+        const chunk = chunks[index % chunks.length]!;
+        const sharing = Math.ceil(calls / chunks.length) > 1;
+        const angle = ANGLES[(index + round) % ANGLES.length]!;
+        const { output } = await callOnChain(run, {
+          schema: questionsOutputSchema,
+          system: system(run),
+          prompt: [
+            `次の資料を読み、この事業のお客様が実際に尋ねそうな質問を${perCall}個作成してください。`,
+            '資料の内容で答えられる質問だけにしてください。質問文だけを返してください。',
+            sharing
+              ? `あなたの担当する観点は「${angle}」です。ほかの観点は別の担当者が作成します。`
+              : '',
+            avoidList(existing),
+            `資料（${chunk.title || chunk.url || '入力テキスト'}）:`,
+            chunk.text,
+          ]
+            .filter(Boolean)
+            .join('\n\n'),
+        }).catch(() => ({ output: { questions: [] as string[] } }));
+        return output.questions.map((question) => ({
+          question,
+          ...(chunk.url ? { sourceUrl: chunk.url } : {}),
+        }));
+      }),
+    );
+    const fresh = dedupeQuestions(analyzer, results.flat(), existing);
+    if (fresh.length === 0) break;
+    kept.push(...fresh);
+  }
+  return { drafts: kept.slice(0, count) };
 }
 
 export interface AnswerResult {
   answer: string;
   failed: boolean;
   sourceUrl?: string;
-}
-
-function lengthRule(length: AnswerLength): string {
-  const { min, max } = ANSWER_LENGTHS[length];
-  return `各回答は${min}〜${max}文字程度にしてください。`;
-}
-
-/** The chunk sharing the most with the question grounds its answer. */
-function bestChunkIndex(question: string, chunkGrams: Set<string>[]): number {
-  const questionGrams = bigrams(normaliseForCompare(question));
-  let best = 0;
-  let bestScore = -1;
-  chunkGrams.forEach((grams, index) => {
-    const score = jaccard(questionGrams, grams);
-    if (score > bestScore) {
-      best = index;
-      bestScore = score;
-    }
-  });
-  return best;
+  /** The passage the answer rests on (根拠), as the content states it. */
+  evidence?: string;
+  /** The model that answered ('offline' for the built-in engine). */
+  model?: string;
 }
 
 const ANSWER_BATCH = 5;
+const PASSAGES_PER_QUESTION = 5;
+
+function passageLine(number: number, passage: Passage): string {
+  const where = [passage.section, passage.url].filter(Boolean).join(' / ');
+  return `[${number}]${where ? `（${where}）` : ''} ${passage.text}`;
+}
 
 export async function generateAnswersFromContent(
   run: AiRun,
@@ -159,129 +132,98 @@ export async function generateAnswersFromContent(
   pages: ContentPage[],
   length: AnswerLength,
 ): Promise<AnswerResult[]> {
+  const analyzer = await loadAnalyzer();
   if (run.engine.kind === 'offline') {
     return questions.map((question) => {
-      const result = offlineAnswerFromContent(question.question, pages, length, question.sourceUrl);
+      const result = offlineAnswer(analyzer, pages, question, length);
       return {
         answer: result.answer,
         failed: !result.found,
+        model: 'offline',
         ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
+        ...(result.evidence ? { evidence: result.evidence } : {}),
       };
     });
   }
-  const engine = run.engine;
-  const chunks = chunkContent(pages);
-  // Questions grounded in the same chunk are answered together, a few per call, all in parallel.
-  const groups = new Map<string, { index: number; question: DraftQuestion }[]>();
-  const chunkGrams = chunks.map((chunk) => bigrams(normaliseForCompare(chunk.text)));
-  questions.forEach((question, index) => {
-    const key = chunks.length > 0 ? `#${bestChunkIndex(question.question, chunkGrams)}` : 'none';
-    groups.set(key, [...(groups.get(key) ?? []), { index, question }]);
+  const passages = toPassages(pages);
+  const index = buildBm25(analyzer, passages, (passage) => `${passage.section} ${passage.text}`);
+  const retrieved = questions.map((question) => {
+    const hits = index.search(question.question, PASSAGES_PER_QUESTION).map((hit) => hit.item);
+    // The passage the question was made from (offline drafts) always comes first.
+    const own = question.evidence ? passages[question.evidence.passage] : undefined;
+    return own ? [own, ...hits.filter((hit) => hit.index !== own.index)] : hits;
   });
   const results: AnswerResult[] = questions.map(() => ({ answer: ANSWER_FAILED, failed: true }));
-  const tasks: Promise<void>[] = [];
-  for (const [key, members] of groups) {
-    const chunk = chunks[Number(key.split('#').pop())];
-    for (let start = 0; start < members.length; start += ANSWER_BATCH) {
-      const batch = members.slice(start, start + ANSWER_BATCH);
-      tasks.push(
-        (async () => {
-          try {
-            const output = await callStructured({
-              model: engine.model,
-              schema: answersOutputSchema,
-              system: system(run),
-              limiter: run.limiter,
-              usage: run.usage,
-              prompt: [
-                '次の資料だけを根拠に、各質問への回答を日本語で作成してください。資料に記載がない場合は、その旨を丁寧に伝えてください。',
-                lengthRule(length),
-                `質問と同じ順番で、${batch.length}個の回答を返してください。`,
-                batch
-                  .map((member, order) => `Q${order + 1}: ${member.question.question}`)
-                  .join('\n'),
-                `資料（${chunk?.title || chunk?.url || '入力テキスト'}）:\n${chunk?.text ?? ''}`,
-              ].join('\n\n'),
-            });
-            batch.forEach((member, order) => {
-              const answer = output.answers[order]?.trim();
-              results[member.index] = answer
-                ? { answer, failed: false, ...(chunk?.url ? { sourceUrl: chunk.url } : {}) }
-                : { answer: ANSWER_FAILED, failed: true };
-            });
-          } catch {
-            // Each question of a failed batch stays '回答の生成に失敗しました' and is not charged.
-          }
-        })(),
-      );
-    }
-  }
-  await Promise.all(tasks);
+  const batches: number[][] = [];
+  questions.forEach((_, position) => {
+    if (retrieved[position]!.length === 0) return; // Nothing in the content: not answered, not charged.
+    const last = batches.at(-1);
+    if (last && last.length < ANSWER_BATCH) last.push(position);
+    else batches.push([position]);
+  });
+  await Promise.all(
+    batches.map(async (batch) => {
+      const numbered = [...new Set(batch.flatMap((position) => retrieved[position]!))];
+      const ask = async (positions: number[], extra: string) => {
+        const { output, model } = await callOnChain(run, {
+          schema: answersOutputSchema,
+          system: system(run),
+          prompt: [
+            '次の資料だけを根拠に、各質問への回答を日本語で作成してください。資料に記載がない場合は、その旨を丁寧に伝えてください。',
+            lengthRule(length),
+            extra,
+            `質問と同じ順番で、${positions.length}個の回答を返してください。evidence には根拠にした資料の番号を入れてください。`,
+            positions
+              .map((position, order) => `Q${order + 1}: ${questions[position]!.question}`)
+              .join('\n'),
+            `資料:\n${numbered.map((passage, order) => passageLine(order + 1, passage)).join('\n')}`,
+          ]
+            .filter(Boolean)
+            .join('\n\n'),
+        });
+        positions.forEach((position, order) => {
+          const item = output.answers[order];
+          const answer = item?.answer.trim();
+          if (!answer) return;
+          const cited = (item!.evidence ?? [])
+            .map((number) => numbered[number - 1])
+            .find((passage): passage is Passage => Boolean(passage));
+          const source = cited ?? retrieved[position]![0]!;
+          results[position] = {
+            answer,
+            failed: false,
+            model,
+            evidence: source.text,
+            ...(source.url ? { sourceUrl: source.url } : {}),
+          };
+        });
+      };
+      try {
+        await ask(batch, '');
+        // Answers far outside the chosen length are asked for once more.
+        const off = batch.filter(
+          (position) => !results[position]!.failed && lengthOff(results[position]!.answer, length),
+        );
+        if (off.length > 0) {
+          const previous = off.map((position) => ({ ...results[position]! }));
+          await ask(
+            off,
+            '前回の回答は指定の文字数から大きく外れていました。文字数を必ず守ってください。',
+          ).catch(() => undefined);
+          off.forEach((position, order) => {
+            if (lengthOff(results[position]!.answer, length)) results[position] = previous[order]!;
+          });
+        }
+      } catch {
+        // Each question of a failed batch stays '回答の生成に失敗しました' and is not charged.
+      }
+    }),
+  );
   return results;
 }
 
-export async function generateExpertAnswer(
-  run: AiRun,
-  input: { question: string; expert: string; category: CategoryInput; length: AnswerLength },
-): Promise<{ answer: string; fallback: boolean }> {
-  const fallback = () => ({
-    answer: offlineExpertAnswer(input.question, input.expert, input.category.name),
-    fallback: true,
-  });
-  if (run.engine.kind === 'offline') return fallback();
-  try {
-    const output = await callStructured({
-      model: run.engine.model,
-      schema: expertOutputSchema,
-      system: system(run),
-      limiter: run.limiter,
-      usage: run.usage,
-      prompt: [
-        `あなたは「${input.expert}」です。カテゴリー「${input.category.path}」に関する次の質問に、${input.expert}の専門的な視点から回答してください。`,
-        lengthRule(input.length),
-        `質問: ${input.question}`,
-      ].join('\n\n'),
-    });
-    return output.answer.trim() ? { answer: output.answer.trim(), fallback: false } : fallback();
-  } catch {
-    return fallback();
-  }
-}
-
-export async function generateIntegratedAnswer(
-  run: AiRun,
-  input: {
-    question: string;
-    expertAnswers: { expert: string; answer: string }[];
-    length: AnswerLength;
-  },
-): Promise<{ answer: string; fallback: boolean }> {
-  const fallback = () => ({
-    answer: offlineIntegratedAnswer(
-      input.question,
-      input.expertAnswers.map((item) => item.expert),
-    ),
-    fallback: true,
-  });
-  if (run.engine.kind === 'offline') return fallback();
-  try {
-    const output = await callStructured({
-      model: run.engine.model,
-      schema: integratedOutputSchema,
-      system: system(run),
-      limiter: run.limiter,
-      usage: run.usage,
-      prompt: [
-        '次の質問に対する複数の専門家の回答を踏まえ、利用者にとってわかりやすい統合回答を作成してください。',
-        lengthRule(input.length),
-        `質問: ${input.question}`,
-        input.expertAnswers.map((item) => `【${item.expert}】${item.answer}`).join('\n'),
-      ].join('\n\n'),
-    });
-    return output.integratedAnswer.trim()
-      ? { answer: output.integratedAnswer.trim(), fallback: false }
-      : fallback();
-  } catch {
-    return fallback();
-  }
+/** Two answers that say the same thing (a regeneration that changed nothing). */
+export function sameAnswer(left: string, right: string): boolean {
+  const plain = (text: string) => normalizeText(text).replace(/\s/g, '');
+  return plain(left) === plain(right);
 }

@@ -1,134 +1,233 @@
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
-import { fitLength, similarity, splitSentences } from './text.ts';
+import { buildBm25 } from './bm25.ts';
+import { normalizeText, type Analyzer } from './japanese.ts';
+import {
+  questionsFromPassages,
+  type Polarity,
+  type QuestionCandidate,
+} from './offline-questions.ts';
+import { toPassages, type Passage, type SourcePage } from './passages.ts';
+import { dedupeQuestions } from './question-dedupe.ts';
 
 /**
- * The built-in offline engine (DECISIONS §3): extractive, works only from the supplied content,
- * never invents facts and says plainly when it found nothing. It is not a language model.
+ * The built-in offline engine: extractive, evidence first. Every question is born from a passage
+ * of the content and carries it; its answer is made from that passage (and related sentences
+ * of the same section when a longer answer is asked for), so it never fails a question it asked
+ * itself and never states what the content does not. It is not a language model.
  */
-export interface ContentPage {
-  url: string;
-  title: string;
-  markdown: string;
+export type ContentPage = SourcePage;
+
+/** The passage a question stands on, kept with the record between the two phases. */
+export interface QuestionEvidence {
+  passage: number;
+  quote: string;
+  polarity?: Polarity;
+  statement?: string;
 }
 
 export interface DraftQuestion {
   question: string;
   sourceUrl?: string;
+  evidence?: QuestionEvidence;
 }
 
-// Topic words in the content → the question a customer would ask about them.
-const TOPIC_QUESTIONS: [RegExp, string][] = [
-  [/営業時間|営業日|開店|閉店|受付時間/, '営業時間を教えてください。'],
-  [/定休日|休業日|お休み/, '定休日はいつですか？'],
-  [/料金|価格|円|費用|税込/, '料金はいくらですか？'],
-  [/支払|決済|クレジットカード|現金|振込/, '支払い方法には何がありますか？'],
-  [/予約/, '予約はできますか？'],
-  [/駐車場/, '駐車場はありますか？'],
-  [/アクセス|徒歩|最寄り|駅から/, 'アクセス方法を教えてください。'],
-  [/返品|返金|キャンセル|交換/, '返品やキャンセルはできますか？'],
-  [/配送|送料|お届け|発送/, '配送や送料について教えてください。'],
-  [/保証|アフターサービス|修理/, '保証やアフターサービスはありますか？'],
-  [/お問い合わせ|電話|メール|連絡先/, '問い合わせ方法を教えてください。'],
-  [/創業|設立|会社概要|代表/, 'どのような会社ですか？'],
-  [/申し込み|申込|登録|始め方|流れ/, '申し込みの流れを教えてください。'],
-];
-
-const GENERIC_HEADINGS = /^(ホーム|home|トップ|top|menu|メニュー|お知らせ|news|ニュース|目次)$/i;
-
-function headingQuestion(heading: string): string {
-  const clean = heading.replace(/[#*_`]/g, '').trim();
-  if (/[？?]$/.test(clean)) return clean;
-  if (/について$/.test(clean)) return `${clean}教えてください。`;
-  return `${clean}について教えてください。`;
+export interface OfflineQuestionSet {
+  drafts: DraftQuestion[];
+  /** Distinct questions the content holds, whatever was asked. */
+  available: number;
 }
 
-export function offlineQuestionsFromContent(pages: ContentPage[], count: number): DraftQuestion[] {
-  const drafts: DraftQuestion[] = [];
-  for (const page of pages) {
-    const text = page.markdown;
-    for (const [pattern, question] of TOPIC_QUESTIONS) {
-      if (pattern.test(text)) drafts.push({ question, sourceUrl: page.url });
-    }
-    for (const match of text.matchAll(/^#{1,4}\s+(.+)$/gm)) {
-      const heading = match[1]!.trim();
-      if (heading.length >= 2 && heading.length <= 40 && !GENERIC_HEADINGS.test(heading)) {
-        drafts.push({ question: headingQuestion(heading), sourceUrl: page.url });
-      }
-    }
-    // 「〜とは」 definitions become "what is" questions.
-    for (const match of text.matchAll(/([^\s、。「」]{2,20})とは/g)) {
-      drafts.push({ question: `${match[1]}とは何ですか？`, sourceUrl: page.url });
+function tier(candidate: QuestionCandidate): number {
+  if (candidate.clause === 0 && candidate.priority >= 2.5) return 0;
+  if (candidate.priority >= 2) return candidate.clause === 0 ? 1 : 2;
+  return 3;
+}
+
+/** Picks `count` items spread evenly over the list, keeping its order. */
+function spread<T>(items: T[], count: number): T[] {
+  if (count >= items.length) return items;
+  const step = items.length / count;
+  return Array.from({ length: count }, (_, position) => items[Math.floor(position * step)]!);
+}
+
+function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuestion {
+  const passage = passages[candidate.passageIndex]!;
+  return {
+    question: candidate.question,
+    ...(passage.url ? { sourceUrl: passage.url } : {}),
+    evidence: {
+      passage: passage.index,
+      quote: passage.text,
+      ...(candidate.polarity ? { polarity: candidate.polarity } : {}),
+      ...(candidate.statement ? { statement: candidate.statement } : {}),
+    },
+  };
+}
+
+/**
+ * The best `count` distinct questions the content holds: main facts of each passage first,
+ * spread over the whole content, then secondary facts. Questions in `avoid` (the set shown
+ * before a regeneration) come last, so regenerating brings the next-best candidates.
+ */
+export function offlineQuestionsFromContent(
+  analyzer: Analyzer,
+  pages: ContentPage[],
+  count: number,
+  avoid: string[] = [],
+): OfflineQuestionSet {
+  const passages = toPassages(pages);
+  const candidates = dedupeQuestions(analyzer, questionsFromPassages(analyzer, passages));
+  const avoided = new Set(avoid);
+  const fresh = candidates.filter((candidate) => !avoided.has(candidate.question));
+  const seen = candidates.filter((candidate) => avoided.has(candidate.question));
+  const chosen: QuestionCandidate[] = [];
+  for (const pool of [fresh, seen]) {
+    for (const level of [0, 1, 2, 3]) {
+      const remaining = count - chosen.length;
+      if (remaining <= 0) break;
+      chosen.push(
+        ...spread(
+          pool.filter((candidate) => tier(candidate) === level),
+          remaining,
+        ),
+      );
     }
   }
-  return drafts.slice(0, Math.max(count * 3, count));
-}
-
-const CATEGORY_TEMPLATES = [
-  '{c}とは何ですか？',
-  '{c}を利用するメリットは何ですか？',
-  '{c}の費用の目安はどのくらいですか？',
-  '{c}を選ぶときに注意すべき点は何ですか？',
-  '{c}を始めるには何から準備すればよいですか？',
-  '{c}でよくあるトラブルと対処法を教えてください。',
-  '{c}について相談できる窓口はありますか？',
-  '{c}に必要な期間はどのくらいですか？',
-  '{c}のデメリットやリスクはありますか？',
-  '{c}について初心者が知っておくべきことは何ですか？',
-  '{c}の最新の動向を教えてください。',
-  '{c}を比較検討する際のポイントは何ですか？',
-  '{c}で必要な書類や手続きはありますか？',
-  '{c}を依頼する専門家の選び方を教えてください。',
-  '{c}の効果を高めるコツはありますか？',
-];
-
-export function offlineCategoryQuestions(category: string, count: number): DraftQuestion[] {
-  return CATEGORY_TEMPLATES.slice(0, count).map((template) => ({
-    question: template.replaceAll('{c}', category),
-  }));
+  chosen.sort(
+    (left, right) => left.passageIndex - right.passageIndex || left.clause - right.clause,
+  );
+  return {
+    drafts: chosen.map((candidate) => toDraft(candidate, passages)),
+    available: candidates.length,
+  };
 }
 
 export const OFFLINE_NOT_FOUND = '提供された内容には、この質問に対する記載が見つかりませんでした。';
 
-/** Picks the sentences that share the most with the question, in page order. */
-export function offlineAnswerFromContent(
-  question: string,
-  pages: ContentPage[],
-  length: AnswerLength,
-  preferredUrl?: string,
-): { answer: string; found: boolean; sourceUrl?: string } {
-  const { min, max } = ANSWER_LENGTHS[length];
-  const scored: { sentence: string; score: number; order: number; url: string }[] = [];
-  let order = 0;
-  for (const page of pages) {
-    for (const sentence of splitSentences(page.markdown)) {
-      if (/[？?]$/.test(sentence)) continue;
-      const bonus = preferredUrl && page.url === preferredUrl ? 0.05 : 0;
-      scored.push({
-        sentence,
-        score: similarity(question, sentence) + bonus,
-        order: order++,
-        url: page.url,
-      });
-    }
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[。！？!?」）)]$/.test(trimmed) ? trimmed : `${trimmed}。`;
+}
+
+/** A passage too long for the length: its clauses up to the limit, ended as a sentence. */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let result = '';
+  for (const part of text.split(/(?<=、)/)) {
+    if ((result + part).length > max - 1) break;
+    result += part;
   }
-  const relevant = scored.filter((item) => item.score >= 0.08).sort((a, b) => b.score - a.score);
-  if (relevant.length === 0) return { answer: OFFLINE_NOT_FOUND, found: false };
-  const chosen = relevant.slice(0, 6).sort((a, b) => a.order - b.order);
+  return result ? `${result.replace(/、$/, '')}。` : `${text.slice(0, max - 1)}…`;
+}
+
+/** What a sentence or question is about: the phrase before its first は／には／では／も. */
+function subjectOf(text: string): string {
+  const match = /^(.{2,24}?)(?:には|では|は|も)/.exec(
+    normalizeText(text).replace(/^(?:はい|いいえ)、/, ''),
+  );
+  return match ? match[1]!.replace(/^(?:\d+[^の]{0,3}の|人気の|当店の|当社の)/, '') : '';
+}
+
+/**
+ * Sentences of the same section that say more about what the question asks, nearest first.
+ * For a longer answer under a heading, the section is one subject: any sentence the question
+ * (with the heading) finds. Otherwise only nearby sentences about the same subject (「車検は…」
+ * 「車検の間は…」 for a question about 車検) that the question finds as strongly qualify.
+ */
+function relatedSentences(
+  analyzer: Analyzer,
+  passages: Passage[],
+  evidence: Passage,
+  question: string,
+  length: AnswerLength,
+): Passage[] {
+  const section = passages.filter((passage) => passage.sectionId === evidence.sectionId);
+  const scores = new Map(
+    buildBm25(analyzer, section, (passage) => `${passage.section} ${passage.text}`)
+      .search(question, section.length)
+      .map(({ item, score }) => [item.index, score]),
+  );
+  const evidenceScore = scores.get(evidence.index) ?? 0;
+  if (evidenceScore <= 0) return [];
+  const subject = subjectOf(question);
+  return section
+    .filter(
+      (passage) =>
+        passage.index !== evidence.index &&
+        passage.text !== evidence.text &&
+        (evidence.section !== '' && length !== 'short'
+          ? (scores.get(passage.index) ?? 0) > 0
+          : passage.index > evidence.index - 3 &&
+            (scores.get(passage.index) ?? 0) >= evidenceScore * 0.5 &&
+            subject.length >= 2 &&
+            subjectOf(passage.text).startsWith(subject)),
+    )
+    .sort(
+      (left, right) =>
+        Math.abs(left.index - evidence.index) - Math.abs(right.index - evidence.index) ||
+        left.index - right.index,
+    );
+}
+
+export interface OfflineAnswer {
+  answer: string;
+  found: boolean;
+  sourceUrl?: string;
+  evidence?: string;
+}
+
+/**
+ * The answer to a question from its own evidence; a question without one (typed by hand, or
+ * from an older record) is matched to the best passage by BM25, or honestly not answered.
+ */
+export function offlineAnswer(
+  analyzer: Analyzer,
+  pages: ContentPage[],
+  question: DraftQuestion,
+  length: AnswerLength,
+): OfflineAnswer {
+  const passages = toPassages(pages);
+  const { min, max } = ANSWER_LENGTHS[length];
+  let evidence = question.evidence;
+  let passage = evidence ? passages[evidence.passage] : undefined;
+  if (!passage || passage.text !== evidence?.quote) {
+    const [best] = buildBm25(analyzer, passages, (item) => `${item.section} ${item.text}`).search(
+      question.question,
+      1,
+    );
+    if (!best || best.score < 1) return { answer: OFFLINE_NOT_FOUND, found: false };
+    passage = best.item;
+    evidence = { passage: passage.index, quote: passage.text };
+  }
+  const prefix =
+    evidence?.polarity === 'yes' ? 'はい、' : evidence?.polarity === 'no' ? 'いいえ、' : '';
+  const core = asSentence(evidence?.statement ?? passage.text);
+  const main = shorten(`${prefix}${core}`, Math.round(max * 1.3));
+  // The answer opens with its own evidence (and its はい／いいえ); related sentences follow.
+  const after: Passage[] = [];
+  const seen = new Set([passage.text]);
+  let total = main.length;
+  for (const neighbour of relatedSentences(
+    analyzer,
+    passages,
+    passage,
+    question.question,
+    length,
+  )) {
+    if (total >= min) break;
+    const sentence = asSentence(neighbour.text);
+    if (seen.has(neighbour.text) || total + sentence.length > max) continue;
+    seen.add(neighbour.text);
+    total += sentence.length;
+    after.push(neighbour);
+  }
+  const ordered = (list: Passage[]) =>
+    list.sort((left, right) => left.index - right.index).map((item) => asSentence(item.text));
+  const answer = [main, ...ordered(after)].join('');
   return {
-    answer: fitLength(
-      chosen.map((item) => item.sentence),
-      min,
-      max,
-    ),
+    answer,
     found: true,
-    sourceUrl: relevant[0]!.url,
+    ...(passage.url ? { sourceUrl: passage.url } : {}),
+    evidence: passage.text,
   };
-}
-
-export function offlineExpertAnswer(question: string, expert: string, category: string): string {
-  return `${expert}の立場から一般的な考え方をお伝えします（オフライン簡易エンジンによる定型的な回答です）。「${question}」については、${category}の状況や条件によって適切な判断が異なります。具体的なケースについては、${expert}などの専門家に個別にご相談ください。`;
-}
-
-export function offlineIntegratedAnswer(question: string, experts: string[]): string {
-  return `「${question}」について、${experts.join('・')}の視点を踏まえると、状況に応じた判断と専門家への確認が大切です（オフライン簡易エンジンによる定型的なまとめです）。`;
 }

@@ -145,3 +145,14 @@ export function listProviders(config: Config): AiProviderInfo[] {
     };
   });
 }
+
+/**
+ * What answers when `auto` is chosen, in order: every configured provider, so a 429, an outage
+ * or an unusable answer from one is answered by the next.
+ */
+export function autoChain(config: Config): Extract<ResolvedEngine, { kind: 'model' }>[] {
+  return AUTO_ORDER.filter((provider) => isConfigured(config, provider)).map((provider) => {
+    const modelId = defaultModel(config, provider);
+    return { kind: 'model', provider, modelId, model: createModel(config, provider, modelId) };
+  });
+}

@@ -1,17 +1,22 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FaqItem } from '../../../shared/generations.ts';
+import type { FaqItem, RegeneratedItem } from '../../../shared/generations.ts';
 import type { AnswerLength } from '../../../shared/limits.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { reserveCredits, settleReservation, usageDescription } from '../credits/ledger.ts';
 import {
-  ANSWER_FAILED,
-  generateAnswersFromContent,
   generateExpertAnswer,
   generateIntegratedAnswer,
-  type AiRun,
   type CategoryInput,
+} from '../ai/category-ai.ts';
+import {
+  ANSWER_FAILED,
+  generateAnswersFromContent,
+  sameAnswer,
+  type AnswerResult,
 } from '../ai/faq-ai.ts';
+import type { AiRun } from '../ai/model-run.ts';
+import type { DraftQuestion } from '../ai/offline-engine.ts';
 import {
   getOwnGeneration,
   parseList,
@@ -41,6 +46,7 @@ export async function startAnswers(
     throw new HttpError(409, 'このFAQはまだ回答を作成できる状態ではありません');
   }
   const run = aiRun(ctx.config, sources.ai);
+  if (sources.category && run.engine.kind === 'offline') throw expertsNeedModel();
   const claimed = await ctx.db
     .update(faqGenerations)
     .set({
@@ -78,6 +84,40 @@ export async function startAnswers(
   );
 }
 
+/** Category answers come from expert roles: without a model there is nothing honest to give. */
+function expertsNeedModel(): HttpError {
+  return new HttpError(
+    422,
+    'オフライン簡易エンジンでは専門家の回答を作成できません。AIプロバイダーが設定されると回答を作成できます（クレジットは消費していません）',
+  );
+}
+
+/** A content-mode answer as a FAQ item; a failed one is marked, unapproved and never charged. */
+function contentItem(question: string, result: AnswerResult, run: AiRun): FaqItem {
+  return {
+    question,
+    answer: result.failed && run.engine.kind !== 'offline' ? ANSWER_FAILED : result.answer,
+    answerSource:
+      run.engine.kind === 'offline' ? 'offline' : result.failed ? 'fallback' : 'ai_direct',
+    approved: !result.failed,
+    ...(result.failed ? { failed: true } : {}),
+    ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
+    ...(result.evidence && !result.failed ? { evidence: result.evidence } : {}),
+    ...(result.model && !result.failed ? { model: result.model } : {}),
+  };
+}
+
+/** The stored drafts (source page and evidence) behind the questions the user approved. */
+function approvedDrafts(row: Row, sources: StoredSources, questions: string[]): DraftQuestion[] {
+  const allQuestions = parseList(row.questions);
+  return questions.map((question) => {
+    const index = allQuestions.indexOf(question);
+    const sourceUrl = index >= 0 ? sources.questionSources[index] : null;
+    const evidence = index >= 0 ? sources.questionEvidence?.[index] : null;
+    return { question, ...(sourceUrl ? { sourceUrl } : {}), ...(evidence ? { evidence } : {}) };
+  });
+}
+
 async function answerCategory(
   ctx: GenerationContext,
   id: string,
@@ -90,24 +130,33 @@ async function answerCategory(
   const experts = category.responders;
   return Promise.all(
     questions.map(async (question) => {
-      const expertAnswers = await Promise.all(
-        experts.map(async (expert) => ({
-          expert,
-          ...(await generateExpertAnswer(run, { question, expert, category, length })),
-        })),
-      );
+      const expertAnswers = (
+        await Promise.all(
+          experts.map(async (expert) => {
+            const result = await generateExpertAnswer(run, { question, expert, category, length });
+            return result ? { expert, answer: result.answer, model: result.model } : null;
+          }),
+        )
+      ).filter((entry) => entry !== null);
+      // A role that could not answer is left out; with no answer at all the item failed.
+      const failed = (): FaqItem => ({
+        question,
+        answer: ANSWER_FAILED,
+        answerSource: 'fallback',
+        approved: false,
+        failed: true,
+      });
       let item: FaqItem;
-      if (experts.length === 1) {
+      if (expertAnswers.length === 0) {
+        item = failed();
+      } else if (experts.length === 1) {
         const only = expertAnswers[0]!;
         item = {
           question,
           answer: only.answer,
-          answerSource: only.fallback
-            ? 'fallback'
-            : run.engine.kind === 'offline'
-              ? 'offline'
-              : 'ai_direct',
+          answerSource: 'ai_direct',
           approved: true,
+          model: only.model,
         };
       } else {
         const integrated = await generateIntegratedAnswer(run, {
@@ -115,14 +164,17 @@ async function answerCategory(
           expertAnswers: expertAnswers.map(({ expert, answer }) => ({ expert, answer })),
           length,
         });
-        item = {
-          question,
-          answer: integrated.answer,
-          answerSource: integrated.fallback ? 'fallback' : 'synthesized',
-          approved: true,
-          expertAnswers: expertAnswers.map(({ expert, answer }) => ({ expert, answer })),
-          integratedAnswer: integrated.answer,
-        };
+        item = integrated
+          ? {
+              question,
+              answer: integrated.answer,
+              answerSource: 'synthesized',
+              approved: true,
+              expertAnswers: expertAnswers.map(({ expert, answer }) => ({ expert, answer })),
+              integratedAnswer: integrated.answer,
+              model: integrated.model,
+            }
+          : failed();
       }
       done++;
       void update(ctx.db, id, {
@@ -149,27 +201,13 @@ async function runAnswerPhase(
     if (sources.category) {
       items = await answerCategory(ctx, id, run, sources.category, questions, sources.answerLength);
     } else {
-      const allQuestions = parseList(row.questions);
-      const drafts = questions.map((question) => {
-        const index = allQuestions.indexOf(question);
-        const sourceUrl = index >= 0 ? sources.questionSources[index] : null;
-        return { question, ...(sourceUrl ? { sourceUrl } : {}) };
-      });
       const answers = await generateAnswersFromContent(
         run,
-        drafts,
+        approvedDrafts(row, sources, questions),
         sources.pages,
         sources.answerLength,
       );
-      items = answers.map((result, index) => ({
-        question: questions[index]!,
-        answer: result.failed && run.engine.kind !== 'offline' ? ANSWER_FAILED : result.answer,
-        answerSource:
-          run.engine.kind === 'offline' ? 'offline' : result.failed ? 'fallback' : 'ai_direct',
-        approved: !result.failed,
-        ...(result.failed ? { failed: true } : {}),
-        ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
-      }));
+      items = answers.map((result, index) => contentItem(questions[index]!, result, run));
     }
     await update(ctx.db, id, { progress: 95, message: '仕上げ中...' });
     const produced = items.filter((item) => !item.failed).length;
@@ -214,7 +252,7 @@ export async function regenerateAnswer(
   userId: string,
   id: string,
   index: number,
-): Promise<FaqItem> {
+): Promise<RegeneratedItem> {
   const row = await getOwnGeneration(ctx.db, userId, id);
   const sources = row.sources as StoredSources | null;
   const items = (row.items as FaqItem[]) ?? [];
@@ -222,6 +260,7 @@ export async function regenerateAnswer(
   if (!sources || row.stage !== 'completed' || !current)
     throw new HttpError(409, 'この回答は再生成できません');
   const run = aiRun(ctx.config, sources.ai);
+  if (sources.category && run.engine.kind === 'offline') throw expertsNeedModel();
   const reservation = await reserveCredits(ctx.db, { userId, amount: 1, generationId: id });
   let item: FaqItem;
   try {
@@ -239,35 +278,28 @@ export async function regenerateAnswer(
     } else {
       const [result] = await generateAnswersFromContent(
         run,
-        [
-          {
-            question: current.question,
-            ...(current.sourceUrl ? { sourceUrl: current.sourceUrl } : {}),
-          },
-        ],
+        approvedDrafts(row, sources, [current.question]),
         sources.pages,
         sources.answerLength,
       );
-      item = {
-        question: current.question,
-        answer: result!.failed && run.engine.kind !== 'offline' ? ANSWER_FAILED : result!.answer,
-        answerSource:
-          run.engine.kind === 'offline' ? 'offline' : result!.failed ? 'fallback' : 'ai_direct',
-        approved: !result!.failed,
-        ...(result!.failed ? { failed: true } : {}),
-        ...(result!.sourceUrl ? { sourceUrl: result!.sourceUrl } : {}),
-      };
+      item = contentItem(current.question, result!, run);
     }
   } catch (error) {
     await settleReservation(ctx.db, { reservationId: reservation.id, used: 0, description: '' });
     throw error;
   }
-  const produced = item!.failed ? 0 : 1;
+  // Only a new answer is worth a credit: a failure or the same text again costs nothing.
+  const unchanged = !item!.failed && sameAnswer(item!.answer, current.answer);
+  const produced = item!.failed || unchanged ? 0 : 1;
   const settled = await settleReservation(ctx.db, {
     reservationId: reservation.id,
     used: produced,
     description: usageDescription(produced),
   });
+  if (item!.failed || unchanged) {
+    // The previous answer stays; the reply says why nothing changed.
+    return { ...current, ...(unchanged ? { unchanged: true } : { regenerationFailed: true }) };
+  }
   const next = items.map((existing, position) => (position === index ? item! : existing));
   await update(ctx.db, id, {
     items: next,

@@ -5,8 +5,8 @@ import type { AnswerLength } from '../../../shared/limits.ts';
 import type { Database } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { CategoryInput } from '../ai/faq-ai.ts';
-import type { ContentPage } from '../ai/offline-engine.ts';
+import type { CategoryInput } from '../ai/category-ai.ts';
+import type { ContentPage, QuestionEvidence } from '../ai/offline-engine.ts';
 
 /** The stored generation record: its id, JSON columns and the API shape. */
 export type Row = typeof faqGenerations.$inferSelect;
@@ -14,6 +14,8 @@ export type Row = typeof faqGenerations.$inferSelect;
 export interface StoredSources {
   pages: ContentPage[];
   questionSources: (string | null)[];
+  /** The passage each question was made from (offline engine), parallel to the questions. */
+  questionEvidence?: (QuestionEvidence | null)[];
   category?: CategoryInput;
   answerLength: AnswerLength;
   ai: CreateGenerationRequest['ai'];

@@ -102,10 +102,11 @@ describe('generation with the offline engine', () => {
     expect(ready.progress).toBe(40);
     expect(ready.engine).toBe('offline');
     expect(ready.questions.length).toBeGreaterThanOrEqual(3);
-    expect(ready.questions).toContain('営業時間を教えてください。');
+    expect(ready.questions).toContain('営業時間は何時から何時までですか？');
+    expect(ready.questions.join('')).not.toContain('ようこそ');
     expect(ready.crawlReport.length).toBeGreaterThan(1);
 
-    const approved = ready.questions.slice(0, 3);
+    const approved = ['営業時間は何時から何時までですか？', ...ready.questions.slice(0, 2)];
     const answering = await t.app.inject({
       method: 'POST',
       url: `/api/generations/${id}/answers`,
@@ -119,10 +120,12 @@ describe('generation with the offline engine', () => {
     expect(done.progress).toBe(100);
     expect(done.items).toHaveLength(3);
     const hours = done.items.find(
-      (item: { question: string }) => item.question === '営業時間を教えてください。',
+      (item: { question: string }) => item.question === '営業時間は何時から何時までですか？',
     );
     expect(hours.answer).toContain('午前7時から午後7時');
     expect(hours.sourceUrl).toContain(site.url);
+    expect(hours.evidence).toBe('営業時間は午前7時から午後7時までです。');
+    expect(hours.model).toBe('offline');
     const charged = done.items.filter((item: { failed?: boolean }) => !item.failed).length;
     expect(done.creditsUsed).toBe(charged);
     expect(await balance(t, user.id)).toEqual({ credits: 50 - charged, reserved: 0 });
@@ -136,7 +139,7 @@ describe('generation with the offline engine', () => {
     });
   });
 
-  it('regenerates one answer for one credit', async () => {
+  it('regenerates one answer, and charges nothing when the answer comes out the same', async () => {
     const user = await seedUser(t.app, { credits: 5 });
     const created = await t.app.inject({
       method: 'POST',
@@ -159,7 +162,7 @@ describe('generation with the offline engine', () => {
       method: 'POST',
       url: `/api/generations/${ready.id}/answers`,
       headers: user.headers,
-      payload: { questions: ['営業時間を教えてください。'] },
+      payload: { questions: ['営業時間は何時から何時までですか？'] },
     });
     const done = await waitForStage(t, user, ready.id, ['completed', 'failed']);
     expect(done.creditsUsed).toBe(1);
@@ -170,6 +173,8 @@ describe('generation with the offline engine', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().answer).toContain('10時から18時');
+    // The offline engine answers from the same evidence: the same text is not charged again.
+    expect(again.json().unchanged).toBe(true);
     const after = (
       await t.app.inject({
         method: 'GET',
@@ -177,8 +182,8 @@ describe('generation with the offline engine', () => {
         headers: user.headers,
       })
     ).json();
-    expect(after.creditsUsed).toBe(2);
-    expect(await balance(t, user.id)).toEqual({ credits: 3, reserved: 0 });
+    expect(after.creditsUsed).toBe(1);
+    expect(await balance(t, user.id)).toEqual({ credits: 4, reserved: 0 });
     expect(
       (
         await t.app.inject({
@@ -249,7 +254,7 @@ describe('generation with the offline engine', () => {
     ).toEqual([]);
   });
 
-  it('answers a category with several experts and an integrated answer', async () => {
+  it('offers a category checklist free and never answers it with canned text', async () => {
     const user = await seedUser(t.app, { credits: 10 });
     const created = await t.app.inject({
       method: 'POST',
@@ -267,24 +272,30 @@ describe('generation with the offline engine', () => {
     });
     const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
     expect(ready.questions).toHaveLength(5);
+    expect(ready.message).toContain('AIプロバイダーの設定が必要です');
     expect(ready.inputData).toMatchObject({
       categoryName: '相続',
       responders: ['弁護士', '税理士'],
       major: '法律',
     });
-    await t.app.inject({
+    const answers = await t.app.inject({
       method: 'POST',
       url: `/api/generations/${ready.id}/answers`,
       headers: user.headers,
       payload: { questions: ready.questions.slice(0, 2) },
     });
-    const done = await waitForStage(t, user, ready.id, ['completed', 'failed']);
-    expect(done.items[0].expertAnswers.map((item: { expert: string }) => item.expert)).toEqual([
-      '弁護士',
-      '税理士',
-    ]);
-    expect(done.items[0].integratedAnswer).toBeTruthy();
-    expect(done.creditsUsed).toBe(2);
+    expect(answers.statusCode).toBe(422);
+    expect(answers.json().error.message).toContain('専門家の回答を作成できません');
+    expect(await balance(t, user.id)).toEqual({ credits: 10, reserved: 0 });
+    const after = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/generations/${ready.id}`,
+        headers: user.headers,
+      })
+    ).json();
+    expect(after.stage).toBe('questions_ready');
+    expect(after.creditsUsed).toBe(0);
   });
 
   it('marks a job interrupted by a restart as failed and releases its reservation', async () => {
@@ -361,6 +372,37 @@ describe('generation through the real provider code against the mock LLM', () =>
     expect(llm.stats.maxInFlight).toBeLessThanOrEqual(4);
     // 12 answers in batches of at most 5: far fewer calls than questions.
     expect(llm.stats.byKind.answers).toBeLessThan(12);
+  });
+
+  it('answers a category with several experts and an integrated answer', async () => {
+    const user = await seedUser(t.app, { credits: 10 });
+    llm.setOptions({});
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/generations',
+      headers: user.headers,
+      payload: {
+        method: 'category',
+        categoryName: '相続',
+        responders: ['弁護士', '税理士'],
+        faqCount: 5,
+      },
+    });
+    const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${ready.id}/answers`,
+      headers: user.headers,
+      payload: { questions: ready.questions.slice(0, 2) },
+    });
+    const done = await waitForStage(t, user, ready.id, ['completed', 'failed']);
+    expect(done.items[0].expertAnswers.map((item: { expert: string }) => item.expert)).toEqual([
+      '弁護士',
+      '税理士',
+    ]);
+    expect(done.items[0].integratedAnswer).toBeTruthy();
+    expect(done.items[0].model).toBe('openai:gpt-4o-mini');
+    expect(done.creditsUsed).toBe(2);
   });
 
   it('charges nothing for answers that fail', async () => {

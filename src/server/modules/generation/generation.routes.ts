@@ -5,7 +5,7 @@ import { aiProviderInfoSchema } from '../../../shared/ai.ts';
 import {
   answersRequestSchema,
   createGenerationSchema,
-  faqItemSchema,
+  regeneratedItemSchema,
 } from '../../../shared/generations.ts';
 import { users } from '../../db/schema.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
@@ -96,7 +96,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         params: idParams.extend({ index: z.coerce.number().int().min(0).max(999) }),
-        response: { 200: faqItemSchema },
+        response: { 200: regeneratedItemSchema },
       },
     },
     async (request) =>

@@ -5,14 +5,11 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { faqGenerations, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import {
-  generateCategoryQuestions,
-  generateQuestionsFromContent,
-  type AiRun,
-  type CategoryInput,
-} from '../ai/faq-ai.ts';
+import { generateCategoryQuestions, type CategoryInput } from '../ai/category-ai.ts';
+import { generateQuestionsFromContent, type QuestionSet } from '../ai/faq-ai.ts';
+import type { AiRun } from '../ai/model-run.ts';
 import type { ContentPage } from '../ai/offline-engine.ts';
-import { resolveEngine } from '../ai/providers.ts';
+import { autoChain, resolveEngine } from '../ai/providers.ts';
 import { aiLimiter, emptyUsage } from '../ai/structured.ts';
 import type { PageRenderer } from '../ingestion/browser-render.ts';
 import { ingestText, ingestUrl } from '../ingestion/ingestion.service.ts';
@@ -37,8 +34,11 @@ function categoryPath(input: CreateGenerationRequest): string {
 }
 
 export function aiRun(config: Config, ai: CreateGenerationRequest['ai']): AiRun {
+  const engine = resolveEngine(config, ai.provider, ai.model);
   return {
-    engine: resolveEngine(config, ai.provider, ai.model),
+    engine,
+    // `auto` fails over to every other configured provider; a chosen provider stands alone.
+    chain: engine.kind === 'model' && ai.provider === 'auto' ? autoChain(config) : [],
     limiter: aiLimiter(config.AI_CONCURRENCY),
     usage: emptyUsage(),
     customInstructions: ai.customInstructions,
@@ -73,7 +73,7 @@ export async function startGeneration(
   const title =
     input.method === 'url'
       ? input.url
-        ? `${new URL(input.url).hostname} のFAQ`
+        ? `${new URL(input.url).hostname}のFAQ`
         : 'テキストから作成したFAQ'
       : `${input.categoryName}のFAQ`;
   await ctx.db.insert(faqGenerations).values({
@@ -107,6 +107,23 @@ export async function startGeneration(
   return id;
 }
 
+/**
+ * The questions stage says how many were made, and when fewer than asked, why: before anything
+ * is charged, the user knows what the content held.
+ */
+export function questionsReadyMessage(
+  made: number,
+  asked: number,
+  run: AiRun,
+  isCategory: boolean,
+): string {
+  if (isCategory && run.engine.kind === 'offline') {
+    return `${made}件の質問チェックリストを作成しました。オフライン簡易エンジンでは専門家の回答は作成できないため、回答の作成にはAIプロバイダーの設定が必要です（クレジットは消費しません）`;
+  }
+  if (made >= asked) return `${made}件の質問を作成しました。回答を作成する質問を選んでください`;
+  return `${made}件の質問を作成しました（ご指定は${asked}件）。内容に含まれる事実から、重複しない質問はこれ以上作成できませんでした。ページやテキストを追加すると、質問を増やせます。回答を作成する質問を選んでください`;
+}
+
 async function runQuestionPhase(
   ctx: GenerationContext,
   id: string,
@@ -134,7 +151,7 @@ async function runQuestionPhase(
           markdown: page.markdown,
         }));
         crawlReport = result.report;
-        if (result.pages[0]?.title) title = `${result.pages[0].title} のFAQ`;
+        if (result.pages[0]?.title) title = `${result.pages[0].title}のFAQ`;
       }
       if (input.textInput?.trim()) {
         const text = ingestText(input.textInput);
@@ -156,9 +173,10 @@ async function runQuestionPhase(
             responders: (input.responders ?? []).filter((responder) => responder.trim()),
           }
         : undefined;
-    const drafts = category
-      ? await generateCategoryQuestions(run, category, input.faqCount)
+    const questionSet: QuestionSet = category
+      ? { drafts: await generateCategoryQuestions(run, category, input.faqCount) }
       : await generateQuestionsFromContent(run, pages, input.faqCount);
+    const drafts = questionSet.drafts;
     if (drafts.length === 0)
       throw new HttpError(
         422,
@@ -167,6 +185,7 @@ async function runQuestionPhase(
     const sources: StoredSources = {
       pages,
       questionSources: drafts.map((draft) => draft.sourceUrl ?? null),
+      questionEvidence: drafts.map((draft) => draft.evidence ?? null),
       answerLength: input.answerLength,
       ai: input.ai,
       ...(category ? { category } : {}),
@@ -174,7 +193,7 @@ async function runQuestionPhase(
     await update(ctx.db, id, {
       stage: 'questions_ready',
       progress: 40,
-      message: `${drafts.length}件の質問を作成しました。回答を作成する質問を選んでください`,
+      message: questionsReadyMessage(drafts.length, input.faqCount, run, Boolean(category)),
       questions: JSON.stringify(drafts.map((draft) => draft.question)),
       sources,
       tokenUsage: run.usage,

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AiProviderInfo } from '../../../../shared/ai.ts';
 import type {
   CreateGenerationRequest,
-  FaqItem,
   Generation,
+  RegeneratedItem,
 } from '../../../../shared/generations.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -14,7 +14,7 @@ export const startAnswers = (id: string, questions: string[]) =>
   api.post<{ id: string }>(`/api/generations/${encodeURIComponent(id)}/answers`, { questions });
 
 export const regenerateAnswer = (id: string, index: number) =>
-  api.post<FaqItem>(`/api/generations/${encodeURIComponent(id)}/items/${index}/regenerate`);
+  api.post<RegeneratedItem>(`/api/generations/${encodeURIComponent(id)}/items/${index}/regenerate`);
 
 export const getGeneration = (id: string) =>
   api.get<Generation>(`/api/generations/${encodeURIComponent(id)}`);

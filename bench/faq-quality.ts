@@ -1,0 +1,104 @@
+/**
+ * FAQ quality: the offline engine scored on shared/bench/faq-quality through the product's
+ * own API (paste, ask 10, approve all, 短め), printed beside the README's targets; then the
+ * same texts on a model engine against the local model server, proving the top-up and
+ * grounding plumbing (count reached, every answer's prompt held its evidence).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startMockLlm } from '../tests/fixtures/mock-llm/server.ts';
+import { createTestApp } from '../tests/helpers/test-app.ts';
+import { seedUser } from '../tests/helpers/users.ts';
+import { generateThroughApi } from './faq-quality/run-case.ts';
+import { addCounts, qualityFigures, scoreCase, type QualityCase } from './faq-quality/score.ts';
+import { table } from './support.ts';
+
+const CASES = path.resolve(import.meta.dirname, '../../shared/bench/faq-quality/cases.json');
+const ASKED = 10;
+
+export async function runFaqQualityBench(): Promise<boolean> {
+  if (!existsSync(CASES)) {
+    console.log(`skipped: ${CASES} is not here`);
+    return true;
+  }
+  const cases = JSON.parse(readFileSync(CASES, 'utf8')) as QualityCase[];
+  const offline = await createTestApp();
+  let ok = true;
+  try {
+    const user = await seedUser(offline.app, { credits: 1000 });
+    const perCase = [];
+    for (const testCase of cases) {
+      const run = await generateThroughApi(offline.app, user.headers, {
+        text: testCase.text,
+        count: ASKED,
+        length: 'short',
+      });
+      perCase.push(scoreCase(testCase, ASKED, run.faqs, 'short'));
+    }
+    const figures = qualityFigures(addCounts(perCase));
+    table(
+      figures.map(({ figure, shown, target, met }) => ({
+        figure,
+        'offline engine': shown,
+        target,
+        met: met ? 'yes' : 'NO',
+      })),
+    );
+    ok = figures.every((figure) => figure.met);
+  } finally {
+    await offline.close();
+  }
+
+  const llm = await startMockLlm({ latencyMs: 5 });
+  const model = await createTestApp({ OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: llm.url });
+  try {
+    const user = await seedUser(model.app, { credits: 1000 });
+    let asked = 0;
+    let made = 0;
+    let grounded = 0;
+    let answered = 0;
+    for (const testCase of cases) {
+      llm.resetStats();
+      const run = await generateThroughApi(model.app, user.headers, {
+        text: testCase.text,
+        count: ASKED,
+        length: 'short',
+      });
+      asked += ASKED;
+      made += run.questions.length;
+      const record = await model.app.inject({
+        method: 'GET',
+        url: '/api/generations',
+        headers: user.headers,
+      });
+      const latest = record.json<{
+        generations: { items: { question: string; evidence?: string; failed?: boolean }[] }[];
+      }>().generations[0]!;
+      for (const item of latest.items) {
+        if (item.failed) continue;
+        answered++;
+        const prompt = llm.stats.answerPrompts.find((text) => text.includes(item.question));
+        if (prompt && item.evidence && prompt.includes(item.evidence)) grounded++;
+      }
+    }
+    table([
+      {
+        figure: 'questions made ÷ asked',
+        'model engine (test server)': `${made}/${asked}`,
+        target: 'all',
+        met: made === asked ? 'yes' : 'NO',
+      },
+      {
+        figure: 'answers whose prompt held their evidence',
+        'model engine (test server)': `${grounded}/${answered}`,
+        target: 'all',
+        met: grounded === answered && answered > 0 ? 'yes' : 'NO',
+      },
+    ]);
+    ok &&= made === asked && grounded === answered && answered > 0;
+  } finally {
+    await model.close();
+    await llm.close();
+  }
+  return ok;
+}

