@@ -23,18 +23,23 @@ export interface QuestionCandidate {
 }
 
 const PRICE = /[\d,，.]+\s*(?:円|万円)|[\d,]+\s*円|¥\s?[\d,]+/;
-const TIME_POINT = /\d{1,2}\s*(?:時|:\d{2})/;
+const TIME_POINT = /\d{1,2}\s*(?:時(?!間)|:\d{2})/;
 const TIME_RANGE =
   /\d{1,2}\s*(?:時(?:\d{1,2}分|半)?|:\d{2})\s*(?:から|〜|～|-|－|―)\s*(?:夜|朝|午前|午後)?\s*\d{1,2}\s*(?:時|:\d{2})/;
 const WEEKDAY = /[月火水木金土日](?:曜日?|・)|祝日|祝祭日|年末年始|土日/;
 const DURATION =
-  /(?:最短|約|およそ|最大)?\s*\d+\s*(?:分|時間|日|週間|か月|ヶ月|カ月|年)(?:間|程度|ほど|以内)?/;
+  /(?:最短|約|およそ|最大)?\s*\d+\s*(?:分|時間|営業日|日|週間|か月|ヶ月|カ月|年)(?:間|程度|ほど|以内)?/;
 const COUNT = /(\d+)\s*(台|名|人|種類|クラス|個|本|件|席|部屋|品|店舗|コース|回)/;
 const ACCESS = /(駅|バス停|停留所|インターチェンジ|IC)(?:から|より)/;
 const PLACE = /(?:[都道府県市区町村郡]|丁目)(?:の[^、。]{1,12})?に(?:ある|あります|位置)/;
 const FREE = /無料/;
 const PAYMENT = /支払|決済|お会計/;
-const NEGATIVE = /(?:ません|ないです|ございません|ありません|できません|不可)(?:[。！]|$)/;
+const NEGATIVE =
+  /(?:ません|ないです|ございません|ありません|できません|不可|お断りして(?:おり|い)ます|ご遠慮(?:ください|いただいて(?:おり|い)ます))(?:[。！]|$)/;
+const DISCOUNT = /割引|値引|OFF|オフ|還元|特典/;
+const MEANS = /(電話|ホームページ|ウェブ|web|メール|アプリ|LINE|窓口|オンライン|フォーム|FAX)/i;
+// A clause ending in one of these nouns + です describes its topic (「夕食は会席料理です」).
+const CONDITIONAL = new Set(['ば', 'たら', 'なら']);
 
 // Nouns a clause can end on that name the attribute itself: 「水曜日が定休日です」 is about 定休日.
 const ATTRIBUTE_NOUNS: [RegExp, (topic: string) => string][] = [
@@ -50,7 +55,9 @@ const SERVICE_VERBS: [RegExp, string][] = [
   [/ご?用意|開講|取り揃え|ご?提供|設け|完備/, 'はありますか？'],
   [/販売/, 'は購入できますか？'],
   [/お?預かり/, 'は預けられますか？'],
-  [/承|受け付け|受付/, 'はお願いできますか？'],
+  [/受け付け|受付/, 'はできますか？'],
+  [/承/, 'はお願いできますか？'],
+  [/運行|実施|行って|おこなって/, 'はありますか？'],
   [/対応/, 'に対応していますか？'],
 ];
 
@@ -86,7 +93,15 @@ export function splitClauses(tokens: Token[]): Clause[] {
         ['が', 'ので', 'けれど', 'けど', 'し'].includes(previous.surface)) ||
       (['動詞', '形容詞'].includes(previous.pos) &&
         previous.form.startsWith('連用') &&
-        previous.surface !== 'て') ||
+        !['て', '限り', 'つき', 'あたり', 'おき', 'より', '除き', '含め'].includes(
+          previous.surface,
+        )) ||
+      // 「チェックインは15時、チェックアウトは10時です」: two topics, two facts.
+      (tokens
+        .slice(start, position)
+        .some((item) => item.detail === '係助詞' && item.surface === 'は') &&
+        rest.some((item) => item.detail === '係助詞' && item.surface === 'は') &&
+        previous.pos === '名詞') ||
       (previous.surface === 'まで' &&
         rest.some((item) => item.detail === '係助詞' || item.surface === 'が'));
     if (!boundary) return;
@@ -108,6 +123,8 @@ function asClause(tokens: Token[]): Clause {
   if (last?.pos === '助動詞' && last.surface === 'で') text = `${text.slice(0, -1)}です`;
   else if (last && ['動詞'].includes(last.pos) && last.form.startsWith('連用'))
     text = `${text}ます`;
+  else if (last?.pos === '名詞' && body.some((token) => token.detail === '係助詞'))
+    text = `${text}です`;
   return { tokens: body, text };
 }
 
@@ -116,12 +133,15 @@ function phraseBefore(tokens: Token[], particle: number): string {
   let start = particle;
   while (start > 0) {
     const token = tokens[start - 1]!;
-    if (token.pos === '記号' && token.surface !== '・' && token.surface !== 'ー') break;
+    if (token.pos === '記号' && !['・', 'ー'].includes(token.surface) && token.detail !== '空白')
+      break;
     if (token.pos === '助詞') {
       const keeps =
         token.detail === '連体化' ||
         token.detail === '並立助詞' ||
-        (token.detail === '格助詞' && token.surface === 'を');
+        (token.detail === '格助詞' && token.surface === 'を') ||
+        // 「オンラインでの面談」「連れてのご宿泊」: a particle inside a noun phrase.
+        (['格助詞', '接続助詞'].includes(token.detail) && tokens[start]?.detail === '連体化');
       if (!keeps) break;
     }
     if (token.pos === '接続詞' || token.pos === '副詞') break;
@@ -130,7 +150,7 @@ function phraseBefore(tokens: Token[], particle: number): string {
   // Leading adverbial nouns (毎朝, 毎週, 当日) and numbers belong to the predicate, not the topic.
   while (
     start < particle &&
-    (tokens[start]!.detail === '副詞可能' ||
+    ((tokens[start]!.detail === '副詞可能' && tokens[start + 1]?.detail !== '連体化') ||
       tokens[start]!.pos === '助詞' ||
       tokens[start]!.detail === '連体化')
   )
@@ -187,19 +207,36 @@ interface ClauseFacts {
 }
 
 function clauseTopics(clause: Clause): ClauseFacts {
-  const { tokens } = clause;
+  // Particles inside a condition (「空きがあれば」「予約をいただければ」) do not mark the clause's own
+  // subject or object: only what follows the last conditional counts for those.
+  const lastCondition = clause.tokens.findLastIndex(
+    (token) =>
+      token.pos === '助詞' && token.detail === '接続助詞' && CONDITIONAL.has(token.surface),
+  );
+  const tokens = clause.tokens;
+  const main = (index: number) => (index > lastCondition ? index : -1);
   const wa = firstParticle(tokens, ['は'], '係助詞');
   const mo = firstParticle(tokens, ['も'], '係助詞');
-  const ga = firstParticle(tokens, ['が'], '格助詞');
+  const ga = main(
+    tokens.findIndex(
+      (token, index) =>
+        index > lastCondition &&
+        token.pos === '助詞' &&
+        token.surface === 'が' &&
+        token.detail === '格助詞',
+    ),
+  );
   const ni = tokens.findLastIndex(
     (token) => token.pos === '助詞' && token.surface === 'に' && token.detail === '格助詞',
   );
-  const objectParticle = tokens.findLastIndex(
-    (token) =>
-      token.pos === '助詞' &&
-      ((token.surface === 'を' && token.detail === '格助詞') ||
-        (token.surface === 'が' && token.detail === '格助詞') ||
-        (token.surface === 'も' && token.detail === '係助詞')),
+  const objectParticle = main(
+    tokens.findLastIndex(
+      (token) =>
+        token.pos === '助詞' &&
+        ((token.surface === 'を' && token.detail === '格助詞') ||
+          (token.surface === 'が' && token.detail === '格助詞') ||
+          (token.surface === 'も' && token.detail === '係助詞')),
+    ),
   );
   // 「お支払いには…」「当店では…」: the topic is the phrase before the case particle.
   const waPhrase =
@@ -288,7 +325,7 @@ function sentenceQuestions(
       /(?:店|屋|院|所|社|工場|スタジオ|教室|サロン|ホテル|旅館|クリニック|事務所|ショップ|カフェ|レストラン|センター|施設)$/.test(
         predicate,
       );
-    if (isFirst && position === 0 && topics.wa && introduces && !/\d/.test(text)) {
+    if (isFirst && position === 0 && topics.wa && introduces && !/\d/.test(predicate)) {
       if (PLACE.test(text)) add(`${topics.wa}はどこにありますか？`, 2, position);
       const kind = predicate.length > 0 && predicate.length <= 8 ? predicate : 'お店';
       add(`${topics.wa}はどのような${kind}ですか？`, 1.5, position);
@@ -327,12 +364,51 @@ function sentenceQuestions(
       add(`${topic}は何時から何時までですか？`, 3, position);
       return;
     }
+    if (topic && DISCOUNT.test(text) && !negative && !/料$|代$|費$/.test(topic)) {
+      add(
+        PRICE.test(text) || /ポイント|カード|会員/.test(topic)
+          ? `${topic}にはどのような特典がありますか？`
+          : `${topic}に割引はありますか？`,
+        2.5,
+        position,
+        PRICE.test(text) || /ポイント|カード|会員/.test(topic) ? undefined : 'yes',
+      );
+      return;
+    }
     if (topic && /無料(?:に|と)なり/.test(text) && !negative) {
       add(`${topic}は無料になりますか？`, 2.5, position, 'yes');
       return;
     }
-    if (topic && PRICE.test(text)) {
+    if (topic && (PRICE.test(text) || (/(?:料|代|費)$/.test(topic) && /\d+\s*[%％]/.test(text)))) {
       add(`${topic}はいくらですか？`, 3, position);
+      return;
+    }
+    // A price with no topic of its own: the service is the verb (「…円からご宿泊いただけます」).
+    const serviceNoun =
+      /(?:ご|お)?([\p{Script=Han}\p{Script=Katakana}ー]{2,6})(?:いただけ|いただき|でき|し|を承り)ます$/u.exec(
+        tail,
+      )?.[1];
+    if (!topic && PRICE.test(text) && serviceNoun) {
+      add(`${serviceNoun}の料金はいくらですか？`, 3, position);
+      return;
+    }
+    // 「ご予約はホームページまたはお電話で承っております」: asked as how.
+    if (
+      topic &&
+      MEANS.test(text) &&
+      !TIME_POINT.test(text) &&
+      /承|受け付け|受付|申し込|問い合わせ|ご連絡/.test(tail)
+    ) {
+      add(`${topic}はどの方法でできますか？`, 3, position);
+      return;
+    }
+    // 「送迎は前日までにご予約ください」: a deadline the customer must meet.
+    const request =
+      /までに.*?(?:ご|お)?([\p{Script=Han}\p{Script=Katakana}ー]{2,6})(?:ください|をお願いします|が必要です)$/u.exec(
+        tail,
+      );
+    if (topic && request) {
+      add(`${topic}はいつまでに${request[1]}すればよいですか？`, 3, position);
       return;
     }
     const service = SERVICE_VERBS.find(([pattern]) => pattern.test(tail.slice(-10)));
@@ -353,6 +429,14 @@ function sentenceQuestions(
     }
     if (topic && FREE.test(text) && !negative) {
       add(`${topic}は無料ですか？`, 2.5, position, 'yes');
+      return;
+    }
+    if (topic && DURATION.test(text) && /(?:時間|期間|日数|工期|納期)$/.test(topic)) {
+      add(`${topic}はどのくらいですか？`, 3, position);
+      return;
+    }
+    if (!topic && DURATION.test(text) && serviceNoun) {
+      add(`${serviceNoun}までどのくらいかかりますか？`, 3, position);
       return;
     }
     if (
@@ -380,19 +464,49 @@ function sentenceQuestions(
         add(`${topic}は何時に${verb}か？`, 3, position);
         return;
       }
+      if (/です$/.test(tail)) {
+        add(`${topic}は何時ですか？`, 3, position);
+        return;
+      }
     }
     // Existence and ability: 「駐車場があります」「取り置きができます」「イートインはございません」.
     const exists = /(?:あり|ござい)(?:ます|ません)$/.test(tail) || /があり$/.test(tail);
     const able = /(?:でき|いただけ)(?:ます|ません)$/.test(tail) || /可能です$/.test(tail);
-    const subject = exists || able ? topics.ga || topics.wa : '';
+    const subject =
+      exists || able ? topics.ga || topics.wa || (/可能です$/.test(tail) ? topics.mo : '') : '';
     const humble = /いただけます$/.test(tail);
     if (subject && !(able && humble && !topics.ga)) {
       const ending = exists ? 'はありますか？' : humble ? 'は利用できますか？' : 'はできますか？';
       add(`${subject}${ending}`, 2.5, position, negative ? 'no' : 'yes');
       return;
     }
-    if (negative && topic) {
+    if (negative && topic && /(?:ございません|ありません)$/.test(tail)) {
       add(`${topic}はありますか？`, 2, position, 'no');
+      return;
+    }
+    if (negative && topic && /お断り|ご遠慮/.test(tail)) {
+      add(`${topic}はできますか？`, 2, position, 'no');
+      return;
+    }
+    const woIndex = clause.tokens.findLastIndex(
+      (token) => token.surface === 'を' && token.detail === '格助詞',
+    );
+    if (negative && woIndex >= 0 && /ません$/.test(tail)) {
+      // 「合成香料を使っていません」 → 「合成香料を使っていますか？」
+      const object = phraseBefore(clause.tokens, woIndex);
+      const verb = joinTokens(clause.tokens.slice(woIndex + 1)).replace(/ません。?$/, 'ます');
+      if (object && verb) {
+        add(`${object}を${verb}か？`, 2, position, 'no');
+        return;
+      }
+    }
+    if (negative) {
+      add(statementToQuestion(text.replace(/ません(?:。)?$/, 'ます')), 1, position, 'no');
+      return;
+    }
+    // 「夕食は地元の食材を使った会席料理です」: a description of its topic.
+    if (topic && /です$/.test(tail) && !/\d/.test(text) && predicate && predicate !== topic) {
+      add(`${topic}について教えてください。`, 1.5, position);
       return;
     }
     add(statementToQuestion(text), 1, position, 'yes');
