@@ -1,5 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FaqItem } from '../../../shared/generations.ts';
+import { and, eq } from 'drizzle-orm';
+import {
+  CANCELLED_MESSAGE,
+  PROGRESS_STEPS,
+  answerProgress,
+  type AnswerRun,
+  type FaqItem,
+} from '../../../shared/generations.ts';
 import type { AnswerLength } from '../../../shared/limits.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -12,71 +18,90 @@ import {
   type AiRun,
   type CategoryInput,
 } from '../ai/faq-ai.ts';
+import { contentItem } from './answer-items.ts';
 import {
   getOwnGeneration,
+  isCancelRequested,
   parseList,
   update,
+  updateProgress,
   type Row,
   type StoredSources,
 } from './generation.record.ts';
+import { findIdempotentResult, storeIdempotentResult } from './idempotency.ts';
 import { aiRun, errorText, type GenerationContext } from './generation.service.ts';
 
+export const NOT_ANSWERABLE = 'このFAQはまだ回答を作成できる状態ではありません';
+const answersScope = (id: string) => `POST /generations/${id}/answers`;
+
 /**
- * Reserves one credit per approved question before any AI call ('クレジットが不足しています'
- * otherwise), then answers in the background, charging only answers actually produced.
+ * Starts the one answer run of a generation: reserves one credit per approved question before
+ * any AI call ('クレジットが不足しています' otherwise), then answers in the background, charging
+ * only answers actually produced. A repeated or concurrent request (or the same Idempotency-Key
+ * from any process) gets the same run and is charged nothing. A completed record answers with
+ * its existing run too (reused: true): its answers are never replaced by a second run.
  */
 export async function startAnswers(
   ctx: GenerationContext,
   userId: string,
   id: string,
   questions: string[],
-): Promise<void> {
+  idempotencyKey?: string,
+): Promise<AnswerRun> {
+  const scope = answersScope(id);
+  if (idempotencyKey) {
+    const stored = await findIdempotentResult<AnswerRun>(ctx.db, userId, idempotencyKey, scope);
+    if (stored) return { ...stored.response, reused: true };
+  }
   const row = await getOwnGeneration(ctx.db, userId, id);
+  if (row.stage === 'answering' || row.stage === 'completed') return { id, reused: true };
   const sources = row.sources as StoredSources | null;
-  if (
-    !sources ||
-    !['questions_ready', 'completed', 'failed'].includes(row.stage) ||
-    parseList(row.questions).length === 0
-  ) {
-    throw new HttpError(409, 'このFAQはまだ回答を作成できる状態ではありません');
-  }
+  // A failed answer run charged nothing and kept its questions, so it may run again.
+  const retryable =
+    row.stage === 'questions_ready' || (row.stage === 'failed' && !hasItems(row.items));
+  if (!sources || !retryable || parseList(row.questions).length === 0)
+    throw new HttpError(409, NOT_ANSWERABLE);
   const run = aiRun(ctx.config, sources.ai);
-  const claimed = await ctx.db
-    .update(faqGenerations)
-    .set({
-      stage: 'answering',
-      status: 'generating',
-      progress: 70,
-      message: '回答を生成中...',
-      error: null,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(faqGenerations.id, id),
-        inArray(faqGenerations.stage, ['questions_ready', 'completed', 'failed']),
-      ),
-    )
-    .returning({ id: faqGenerations.id });
-  if (claimed.length === 0) throw new HttpError(409, '回答を生成中です。完了までお待ちください');
-  let reservationId: string;
-  try {
-    reservationId = (
-      await reserveCredits(ctx.db, { userId, amount: questions.length, generationId: id })
-    ).id;
-  } catch (error) {
-    await update(ctx.db, id, {
-      stage: row.stage,
-      status: row.status,
-      progress: row.progress,
-      message: row.message,
+  // Claim and reservation commit together: a concurrent twin waits on the row, then finds it
+  // answering; a refused reservation leaves the draft untouched.
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const [won] = await tx
+      .update(faqGenerations)
+      .set({
+        stage: 'answering',
+        status: 'generating',
+        ...PROGRESS_STEPS.answersStarted,
+        error: null,
+        cancelRequested: false,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, row.stage)))
+      .returning({ id: faqGenerations.id });
+    if (!won) return null;
+    const reservation = await reserveCredits(tx, {
+      userId,
+      amount: questions.length,
+      generationId: id,
     });
-    throw error;
+    if (idempotencyKey)
+      await storeIdempotentResult(tx, userId, idempotencyKey, scope, {
+        statusCode: 202,
+        response: { id, reused: false },
+      });
+    return reservation.id;
+  });
+  if (!claimed) {
+    const now = await getOwnGeneration(ctx.db, userId, id);
+    if (now.stage === 'answering' || now.stage === 'completed') return { id, reused: true };
+    throw new HttpError(409, NOT_ANSWERABLE);
   }
-  void runAnswerPhase(ctx, row, sources, questions, run, reservationId).catch((error: unknown) =>
+  void runAnswerPhase(ctx, row, sources, questions, run, claimed).catch((error: unknown) =>
     ctx.log.error({ err: error, id }, 'answer phase crashed'),
   );
+  return { id, reused: false };
 }
+
+const hasItems = (items: unknown) => Array.isArray(items) && items.length > 0;
 
 async function answerCategory(
   ctx: GenerationContext,
@@ -85,8 +110,8 @@ async function answerCategory(
   category: CategoryInput,
   questions: string[],
   length: AnswerLength,
+  onAnswered?: () => void,
 ): Promise<FaqItem[]> {
-  let done = 0;
   const experts = category.responders;
   return Promise.all(
     questions.map(async (question) => {
@@ -124,11 +149,7 @@ async function answerCategory(
           integratedAnswer: integrated.answer,
         };
       }
-      done++;
-      void update(ctx.db, id, {
-        progress: 75 + Math.floor((done / questions.length) * 20),
-        message: `回答を生成中...（${done}/${questions.length}）`,
-      });
+      onAnswered?.();
       return item;
     }),
   );
@@ -143,14 +164,42 @@ async function runAnswerPhase(
   reservationId: string,
 ) {
   const id = row.id;
+  const items: FaqItem[] = [];
+  let done = 0;
+  const answered = () => {
+    done++;
+    void updateProgress(ctx.db, id, 'answering', {
+      progress: answerProgress(done, questions.length),
+      message: `回答を生成中...（${done}/${questions.length}）`,
+    }).catch(() => undefined);
+  };
+  // One round of parallel model calls per step: between steps the job looks for a cancel.
+  const step = sources.category ? ctx.config.AI_CONCURRENCY : ctx.config.AI_CONCURRENCY * 5;
+  let cancelled = false;
   try {
-    await update(ctx.db, id, { progress: 75 });
-    let items: FaqItem[];
-    if (sources.category) {
-      items = await answerCategory(ctx, id, run, sources.category, questions, sources.answerLength);
-    } else {
-      const allQuestions = parseList(row.questions);
-      const drafts = questions.map((question) => {
+    await updateProgress(ctx.db, id, 'answering', PROGRESS_STEPS.answering);
+    const allQuestions = parseList(row.questions);
+    for (let start = 0; start < questions.length; start += step) {
+      if (await isCancelRequested(ctx.db, id)) {
+        cancelled = true;
+        break;
+      }
+      const chunk = questions.slice(start, start + step);
+      if (sources.category) {
+        items.push(
+          ...(await answerCategory(
+            ctx,
+            id,
+            run,
+            sources.category,
+            chunk,
+            sources.answerLength,
+            answered,
+          )),
+        );
+        continue;
+      }
+      const drafts = chunk.map((question) => {
         const index = allQuestions.indexOf(question);
         const sourceUrl = index >= 0 ? sources.questionSources[index] : null;
         return { question, ...(sourceUrl ? { sourceUrl } : {}) };
@@ -161,18 +210,24 @@ async function runAnswerPhase(
         sources.pages,
         sources.answerLength,
       );
-      items = answers.map((result, index) => ({
-        question: questions[index]!,
-        answer: result.failed && run.engine.kind !== 'offline' ? ANSWER_FAILED : result.answer,
-        answerSource:
-          run.engine.kind === 'offline' ? 'offline' : result.failed ? 'fallback' : 'ai_direct',
-        approved: !result.failed,
-        ...(result.failed ? { failed: true } : {}),
-        ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
-      }));
+      answers.forEach((result, index) => {
+        items.push(contentItem(run, chunk[index]!, result));
+        answered();
+      });
     }
-    await update(ctx.db, id, { progress: 95, message: '仕上げ中...' });
     const produced = items.filter((item) => !item.failed).length;
+    if (cancelled && items.length === 0) {
+      // Nothing was written: release everything and go back to choosing questions.
+      await settleReservation(ctx.db, { reservationId, used: 0, description: '' });
+      await update(ctx.db, id, {
+        stage: 'questions_ready',
+        ...PROGRESS_STEPS.questionsReady,
+        message: CANCELLED_MESSAGE,
+        cancelRequested: false,
+      });
+      return;
+    }
+    await updateProgress(ctx.db, id, 'answering', PROGRESS_STEPS.finishing);
     const settled = await settleReservation(ctx.db, {
       reservationId,
       used: produced,
@@ -181,15 +236,17 @@ async function runAnswerPhase(
     await update(ctx.db, id, {
       status: 'completed',
       stage: 'completed',
-      progress: 100,
-      message:
-        produced === items.length
-          ? 'FAQの生成が完了しました'
-          : `FAQの生成が完了しました（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
+      progress: PROGRESS_STEPS.completed.progress,
+      message: cancelled
+        ? `${CANCELLED_MESSAGE}（作成済みの${produced}件を保存しました）`
+        : produced === items.length
+          ? PROGRESS_STEPS.completed.message
+          : `${PROGRESS_STEPS.completed.message}（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
       answers: JSON.stringify(items.map((item) => item.answer)),
       items,
       creditsUsed: row.creditsUsed + settled.charged,
       tokenUsage: run.usage,
+      cancelRequested: false,
     });
   } catch (error) {
     ctx.log.warn({ err: error, id }, 'answer generation failed');
@@ -201,6 +258,7 @@ async function runAnswerPhase(
       stage: 'failed',
       message: errorText(error, 'FAQの生成に失敗しました'),
       error: errorText(error, 'FAQの生成に失敗しました'),
+      cancelRequested: false,
     });
   }
 }
