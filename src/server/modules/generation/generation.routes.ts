@@ -14,7 +14,7 @@ import { generationFlowRoutes, idParams } from './generation-flow.routes.ts';
 import { startGeneration } from './generation.service.ts';
 const TERMINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
 
-/** Reading, listing and deleting records lives in the history module. */
+/** Reading, listing and deleting records: history.routes.ts, beside this file. */
 export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => ({ db: app.db, config: app.config, log: app.log, renderer: app.renderer });
 

@@ -13,7 +13,7 @@ import {
   GENERATION_NOT_FOUND,
   getOwnGeneration,
   toGeneration,
-} from '../generation/generation.record.ts';
+} from './generation.record.ts';
 import {
   deleteOwnGeneration,
   listOwnGenerations,
