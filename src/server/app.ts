@@ -23,7 +23,7 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes, type PaymentsRoutesOptions } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
-import { historyRoutes } from './modules/history/history.routes.ts';
+import { historyRoutes } from './modules/generation/history.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';

@@ -76,6 +76,8 @@ export const faqItemSchema = z.object({
   evidence: z.string().optional(),
   /** Which engine answered: 'offline' or 'provider:model'. */
   model: z.string().optional(),
+  /** The user rewrote the answer (編集済み); exports carry the edited text. */
+  edited: z.boolean().optional(),
 });
 export type FaqItem = z.infer<typeof faqItemSchema>;
 
@@ -98,6 +100,7 @@ const storedItemSchema = faqItemSchema.extend({
   sourceUrl: z.string().optional().catch(undefined),
   evidence: z.string().optional().catch(undefined),
   model: z.string().optional().catch(undefined),
+  edited: z.boolean().optional().catch(undefined),
 });
 
 /**
@@ -197,6 +200,8 @@ export const generationSchema = z.object({
   crawlReport: z
     .array(z.object({ url: z.string(), outcome: z.string(), message: z.string().optional() }))
     .nullable(),
+  /** A cancel was requested and the running job has not stopped yet. */
+  cancelRequested: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -223,3 +228,67 @@ export const generationListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type GenerationList = z.infer<typeof generationListSchema>;
+
+/**
+ * A record at the question stage (stage 'questions_ready') is a draft: it waits for the user to
+ * choose questions, is never marked failed by recovery, and is removed after this many days.
+ */
+export const DRAFT_RETENTION_DAYS = 30;
+
+export const isDraft = (generation: Pick<Generation, 'stage'>) =>
+  generation.stage === 'questions_ready';
+
+/** The specification's progress steps (percent) with their status text. */
+export const PROGRESS_STEPS = {
+  fetchingUrl: { progress: 10, message: 'URLからコンテンツを取得中...' },
+  readingText: { progress: 10, message: 'テキストを読み込み中...' },
+  preparingCategory: { progress: 10, message: '質問の準備中...' },
+  analysing: { progress: 20, message: 'コンテンツを解析中...' },
+  questions: { progress: 30, message: '質問を生成中...' },
+  questionsReady: { progress: 40, message: '回答を作成する質問を選んでください' },
+  answersStarted: { progress: 70, message: '回答を生成中...' },
+  answering: { progress: 75, message: '回答を生成中...' },
+  finishing: { progress: 95, message: '仕上げ中...' },
+  completed: { progress: 100, message: 'FAQの生成が完了しました' },
+} as const;
+
+/** 10→20 while pages are read (read ÷ planned). */
+export const crawlProgress = (done: number, planned: number) =>
+  10 + Math.min(9, Math.floor((done / Math.max(1, planned)) * 10));
+
+/** 75→95 while answers are written (done ÷ approved). */
+export const answerProgress = (done: number, approved: number) =>
+  75 + Math.min(19, Math.floor((done / Math.max(1, approved)) * 20));
+
+export const CANCELLED_MESSAGE = 'キャンセルしました';
+
+/**
+ * POST /api/generations/{id}/answers → 202. The same generation answers once: a repeated or
+ * concurrent request (or a retry with the same Idempotency-Key header) gets the same run,
+ * `reused: true`, and is charged nothing more.
+ */
+export const answerRunSchema = z.object({ id: z.string(), reused: z.boolean() });
+export type AnswerRun = z.infer<typeof answerRunSchema>;
+
+/** POST /api/generations/{id}/questions/regenerate → 202: new questions on the same record. */
+export const questionRunSchema = z.object({ id: z.string(), reused: z.boolean() });
+export type QuestionRun = z.infer<typeof questionRunSchema>;
+
+export const ANSWER_EDIT_MAX_CHARS = 5000;
+
+/** PATCH /api/generations/{id}/items/{index} → 200 with the saved FaqItem (edited: true). */
+export const editAnswerSchema = z.object({
+  answer: z
+    .string()
+    .trim()
+    .min(1, '回答を入力してください')
+    .max(
+      ANSWER_EDIT_MAX_CHARS,
+      `回答は${ANSWER_EDIT_MAX_CHARS.toLocaleString('ja-JP')}文字以内で入力してください`,
+    ),
+});
+export type EditAnswerRequest = z.infer<typeof editAnswerSchema>;
+
+/** POST /api/generations/{id}/cancel → 202; the job stops at its next step. */
+export const cancelResponseSchema = z.object({ id: z.string(), cancelRequested: z.literal(true) });
+export type CancelResponse = z.infer<typeof cancelResponseSchema>;

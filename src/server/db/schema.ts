@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -234,6 +235,8 @@ export const faqGenerations = pgTable(
     engine: text('engine'),
     error: text('error'),
     creditsUsed: integer('credits_used').notNull().default(0),
+    /** Set by a cancel request; the job (in whichever process runs it) checks it between steps. */
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
       .notNull()
@@ -241,6 +244,30 @@ export const faqGenerations = pgTable(
   },
   (table) => [
     index('faq_generations_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('faq_generations_stage_updated_idx').on(table.stage, table.updatedAt),
+  ],
+);
+
+/**
+ * Idempotency-Key headers already honoured, per user: a retried request (any server process)
+ * gets the stored answer instead of running again. Removed after a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** What the key was used for (method and path); the same key elsewhere is refused. */
+    scope: text('scope').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 );
 

@@ -1,5 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FaqItem, RegeneratedItem } from '../../../shared/generations.ts';
+import { and, eq } from 'drizzle-orm';
+import {
+  CANCELLED_MESSAGE,
+  PROGRESS_STEPS,
+  answerProgress,
+  type AnswerRun,
+  type FaqItem,
+  type RegeneratedItem,
+} from '../../../shared/generations.ts';
 import type { AnswerLength } from '../../../shared/limits.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -9,80 +16,94 @@ import {
   generateIntegratedAnswer,
   type CategoryInput,
 } from '../ai/category-ai.ts';
-import {
-  ANSWER_FAILED,
-  generateAnswersFromContent,
-  sameAnswer,
-  type AnswerResult,
-} from '../ai/faq-ai.ts';
+import { ANSWER_FAILED, generateAnswersFromContent, sameAnswer } from '../ai/faq-ai.ts';
 import type { AiRun } from '../ai/model-run.ts';
 import type { DraftQuestion } from '../ai/offline-engine.ts';
+import { contentItem } from './answer-items.ts';
 import {
   getOwnGeneration,
+  isCancelRequested,
   parseList,
   update,
+  updateProgress,
   type Row,
   type StoredSources,
 } from './generation.record.ts';
+import { findIdempotentResult, storeIdempotentResult } from './idempotency.ts';
 import { aiRun, errorText, type GenerationContext } from './generation.service.ts';
 
+export const NOT_ANSWERABLE = 'このFAQはまだ回答を作成できる状態ではありません';
+const answersScope = (id: string) => `POST /generations/${id}/answers`;
+
 /**
- * Reserves one credit per approved question before any AI call ('クレジットが不足しています'
- * otherwise), then answers in the background, charging only answers actually produced.
+ * Starts the one answer run of a generation: reserves one credit per approved question before
+ * any AI call ('クレジットが不足しています' otherwise), then answers in the background, charging
+ * only answers actually produced. A repeated or concurrent request (or the same Idempotency-Key
+ * from any process) gets the same run and is charged nothing. A completed record answers with
+ * its existing run too (reused: true): its answers are never replaced by a second run.
  */
 export async function startAnswers(
   ctx: GenerationContext,
   userId: string,
   id: string,
   questions: string[],
-): Promise<void> {
-  const row = await getOwnGeneration(ctx.db, userId, id);
-  const sources = row.sources as StoredSources | null;
-  if (
-    !sources ||
-    !['questions_ready', 'completed', 'failed'].includes(row.stage) ||
-    parseList(row.questions).length === 0
-  ) {
-    throw new HttpError(409, 'このFAQはまだ回答を作成できる状態ではありません');
+  idempotencyKey?: string,
+): Promise<AnswerRun> {
+  const scope = answersScope(id);
+  if (idempotencyKey) {
+    const stored = await findIdempotentResult<AnswerRun>(ctx.db, userId, idempotencyKey, scope);
+    if (stored) return { ...stored.response, reused: true };
   }
+  const row = await getOwnGeneration(ctx.db, userId, id);
+  if (row.stage === 'answering' || row.stage === 'completed') return { id, reused: true };
+  const sources = row.sources as StoredSources | null;
+  // A failed answer run charged nothing and kept its questions, so it may run again.
+  const retryable =
+    row.stage === 'questions_ready' || (row.stage === 'failed' && !hasItems(row.items));
+  if (!sources || !retryable || parseList(row.questions).length === 0)
+    throw new HttpError(409, NOT_ANSWERABLE);
   const run = aiRun(ctx.config, sources.ai);
   if (sources.category && run.engine.kind === 'offline') throw expertsNeedModel();
-  const claimed = await ctx.db
-    .update(faqGenerations)
-    .set({
-      stage: 'answering',
-      status: 'generating',
-      progress: 70,
-      message: '回答を生成中...',
-      error: null,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(faqGenerations.id, id),
-        inArray(faqGenerations.stage, ['questions_ready', 'completed', 'failed']),
-      ),
-    )
-    .returning({ id: faqGenerations.id });
-  if (claimed.length === 0) throw new HttpError(409, '回答を生成中です。完了までお待ちください');
-  let reservationId: string;
-  try {
-    reservationId = (
-      await reserveCredits(ctx.db, { userId, amount: questions.length, generationId: id })
-    ).id;
-  } catch (error) {
-    await update(ctx.db, id, {
-      stage: row.stage,
-      status: row.status,
-      progress: row.progress,
-      message: row.message,
+  // Claim and reservation commit together: a concurrent twin waits on the row, then finds it
+  // answering; a refused reservation leaves the draft untouched.
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const [won] = await tx
+      .update(faqGenerations)
+      .set({
+        stage: 'answering',
+        status: 'generating',
+        ...PROGRESS_STEPS.answersStarted,
+        error: null,
+        cancelRequested: false,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, row.stage)))
+      .returning({ id: faqGenerations.id });
+    if (!won) return null;
+    const reservation = await reserveCredits(tx, {
+      userId,
+      amount: questions.length,
+      generationId: id,
     });
-    throw error;
+    if (idempotencyKey)
+      await storeIdempotentResult(tx, userId, idempotencyKey, scope, {
+        statusCode: 202,
+        response: { id, reused: false },
+      });
+    return reservation.id;
+  });
+  if (!claimed) {
+    const now = await getOwnGeneration(ctx.db, userId, id);
+    if (now.stage === 'answering' || now.stage === 'completed') return { id, reused: true };
+    throw new HttpError(409, NOT_ANSWERABLE);
   }
-  void runAnswerPhase(ctx, row, sources, questions, run, reservationId).catch((error: unknown) =>
+  void runAnswerPhase(ctx, row, sources, questions, run, claimed).catch((error: unknown) =>
     ctx.log.error({ err: error, id }, 'answer phase crashed'),
   );
+  return { id, reused: false };
 }
+
+const hasItems = (items: unknown) => Array.isArray(items) && items.length > 0;
 
 /** Category answers come from expert roles: without a model there is nothing honest to give. */
 function expertsNeedModel(): HttpError {
@@ -90,21 +111,6 @@ function expertsNeedModel(): HttpError {
     422,
     'オフライン簡易エンジンでは専門家の回答を作成できません。AIプロバイダーが設定されると回答を作成できます（クレジットは消費していません）',
   );
-}
-
-/** A content-mode answer as a FAQ item; a failed one is marked, unapproved and never charged. */
-function contentItem(question: string, result: AnswerResult, run: AiRun): FaqItem {
-  return {
-    question,
-    answer: result.failed && run.engine.kind !== 'offline' ? ANSWER_FAILED : result.answer,
-    answerSource:
-      run.engine.kind === 'offline' ? 'offline' : result.failed ? 'fallback' : 'ai_direct',
-    approved: !result.failed,
-    ...(result.failed ? { failed: true } : {}),
-    ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
-    ...(result.evidence && !result.failed ? { evidence: result.evidence } : {}),
-    ...(result.model && !result.failed ? { model: result.model } : {}),
-  };
 }
 
 /** The stored drafts (source page and evidence) behind the questions the user approved. */
@@ -125,8 +131,8 @@ async function answerCategory(
   category: CategoryInput,
   questions: string[],
   length: AnswerLength,
+  onAnswered?: () => void,
 ): Promise<FaqItem[]> {
-  let done = 0;
   const experts = category.responders;
   return Promise.all(
     questions.map(async (question) => {
@@ -138,7 +144,8 @@ async function answerCategory(
           }),
         )
       ).filter((entry) => entry !== null);
-      // A role that could not answer is left out; with no answer at all the item failed.
+      // A role that could not answer is left out; with no answer at all the item failed and is
+      // never charged (no canned text stands in for an answer).
       const failed = (): FaqItem => ({
         question,
         answer: ANSWER_FAILED,
@@ -176,11 +183,7 @@ async function answerCategory(
             }
           : failed();
       }
-      done++;
-      void update(ctx.db, id, {
-        progress: 75 + Math.floor((done / questions.length) * 20),
-        message: `回答を生成中...（${done}/${questions.length}）`,
-      });
+      onAnswered?.();
       return item;
     }),
   );
@@ -195,22 +198,64 @@ async function runAnswerPhase(
   reservationId: string,
 ) {
   const id = row.id;
+  const items: FaqItem[] = [];
+  let done = 0;
+  const answered = () => {
+    done++;
+    void updateProgress(ctx.db, id, 'answering', {
+      progress: answerProgress(done, questions.length),
+      message: `回答を生成中...（${done}/${questions.length}）`,
+    }).catch(() => undefined);
+  };
+  // One round of parallel model calls per step: between steps the job looks for a cancel.
+  const step = sources.category ? ctx.config.AI_CONCURRENCY : ctx.config.AI_CONCURRENCY * 5;
+  let cancelled = false;
   try {
-    await update(ctx.db, id, { progress: 75 });
-    let items: FaqItem[];
-    if (sources.category) {
-      items = await answerCategory(ctx, id, run, sources.category, questions, sources.answerLength);
-    } else {
+    await updateProgress(ctx.db, id, 'answering', PROGRESS_STEPS.answering);
+    for (let start = 0; start < questions.length; start += step) {
+      if (await isCancelRequested(ctx.db, id)) {
+        cancelled = true;
+        break;
+      }
+      const chunk = questions.slice(start, start + step);
+      if (sources.category) {
+        items.push(
+          ...(await answerCategory(
+            ctx,
+            id,
+            run,
+            sources.category,
+            chunk,
+            sources.answerLength,
+            answered,
+          )),
+        );
+        continue;
+      }
       const answers = await generateAnswersFromContent(
         run,
-        approvedDrafts(row, sources, questions),
+        approvedDrafts(row, sources, chunk),
         sources.pages,
         sources.answerLength,
       );
-      items = answers.map((result, index) => contentItem(questions[index]!, result, run));
+      answers.forEach((result, index) => {
+        items.push(contentItem(run, chunk[index]!, result));
+        answered();
+      });
     }
-    await update(ctx.db, id, { progress: 95, message: '仕上げ中...' });
     const produced = items.filter((item) => !item.failed).length;
+    if (cancelled && items.length === 0) {
+      // Nothing was written: release everything and go back to choosing questions.
+      await settleReservation(ctx.db, { reservationId, used: 0, description: '' });
+      await update(ctx.db, id, {
+        stage: 'questions_ready',
+        ...PROGRESS_STEPS.questionsReady,
+        message: CANCELLED_MESSAGE,
+        cancelRequested: false,
+      });
+      return;
+    }
+    await updateProgress(ctx.db, id, 'answering', PROGRESS_STEPS.finishing);
     const settled = await settleReservation(ctx.db, {
       reservationId,
       used: produced,
@@ -219,15 +264,17 @@ async function runAnswerPhase(
     await update(ctx.db, id, {
       status: 'completed',
       stage: 'completed',
-      progress: 100,
-      message:
-        produced === items.length
-          ? 'FAQの生成が完了しました'
-          : `FAQの生成が完了しました（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
+      progress: PROGRESS_STEPS.completed.progress,
+      message: cancelled
+        ? `${CANCELLED_MESSAGE}（作成済みの${produced}件を保存しました）`
+        : produced === items.length
+          ? PROGRESS_STEPS.completed.message
+          : `${PROGRESS_STEPS.completed.message}（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
       answers: JSON.stringify(items.map((item) => item.answer)),
       items,
       creditsUsed: row.creditsUsed + settled.charged,
       tokenUsage: run.usage,
+      cancelRequested: false,
     });
   } catch (error) {
     ctx.log.warn({ err: error, id }, 'answer generation failed');
@@ -239,13 +286,14 @@ async function runAnswerPhase(
       stage: 'failed',
       message: errorText(error, 'FAQの生成に失敗しました'),
       error: errorText(error, 'FAQの生成に失敗しました'),
+      cancelRequested: false,
     });
   }
 }
 
 /**
- * Regenerates one answer of a finished generation (DECISIONS §8): one credit reserved first,
- * charged only if a new answer was produced.
+ * Regenerates one answer of a finished generation: one credit reserved first, charged only if
+ * a new answer was produced (a failure, or the same text again, costs nothing).
  */
 export async function regenerateAnswer(
   ctx: GenerationContext,
@@ -282,31 +330,28 @@ export async function regenerateAnswer(
         sources.pages,
         sources.answerLength,
       );
-      item = contentItem(current.question, result!, run);
+      item = contentItem(run, current.question, result!);
     }
   } catch (error) {
     await settleReservation(ctx.db, { reservationId: reservation.id, used: 0, description: '' });
     throw error;
   }
-  // Only a new answer is worth a credit: a failure or the same text again costs nothing.
-  const unchanged = !item!.failed && sameAnswer(item!.answer, current.answer);
-  const produced = item!.failed || unchanged ? 0 : 1;
+  const unchanged = !item.failed && sameAnswer(item.answer, current.answer);
+  const produced = item.failed || unchanged ? 0 : 1;
   const settled = await settleReservation(ctx.db, {
     reservationId: reservation.id,
     used: produced,
     description: usageDescription(produced),
   });
-  if (item!.failed || unchanged) {
+  if (produced === 0) {
     // The previous answer stays; the reply says why nothing changed.
     return { ...current, ...(unchanged ? { unchanged: true } : { regenerationFailed: true }) };
   }
-  const next = items.map((existing, position) => (position === index ? item! : existing));
+  const next = items.map((existing, position) => (position === index ? item : existing));
   await update(ctx.db, id, {
     items: next,
     answers: JSON.stringify(next.map((entry) => entry.answer)),
     creditsUsed: row.creditsUsed + settled.charged,
-    stage: 'completed',
-    progress: 100,
   });
-  return item!;
+  return item;
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CreateGenerationRequest, FaqItem, Generation } from '../../../shared/generations.ts';
 import type { AnswerLength } from '../../../shared/limits.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { CategoryInput } from '../ai/category-ai.ts';
@@ -59,27 +59,84 @@ export function toGeneration(row: Row): Generation {
     engine: row.engine,
     error: row.error,
     crawlReport: (row.crawlReport as Generation['crawlReport']) ?? null,
+    cancelRequested: row.cancelRequested,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export async function update(
-  db: Database,
-  id: string,
-  values: Partial<typeof faqGenerations.$inferInsert>,
-) {
-  await db
-    .update(faqGenerations)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(faqGenerations.id, id));
+export type RecordValues = Partial<typeof faqGenerations.$inferInsert>;
+
+/**
+ * Writes of one record are chained in the order they were issued, so a progress write issued
+ * before `completed` can never land after it (a pool would otherwise run them in parallel).
+ */
+const pendingWrites = new Map<string, Promise<void>>();
+
+function enqueue(id: string, write: () => Promise<unknown>): Promise<void> {
+  const previous = pendingWrites.get(id) ?? Promise.resolve();
+  const next = previous.then(
+    async () => void (await write()),
+    async () => void (await write()),
+  );
+  pendingWrites.set(id, next);
+  const forget = () => {
+    if (pendingWrites.get(id) === next) pendingWrites.delete(id);
+  };
+  next.then(forget, forget);
+  return next;
 }
 
-export async function getOwnGeneration(db: Database, userId: string, id: string): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(faqGenerations)
-    .where(and(eq(faqGenerations.id, id), eq(faqGenerations.userId, userId)));
-  if (!row) throw notFound('履歴が見つかりません');
+export function update(db: Database, id: string, values: RecordValues): Promise<void> {
+  return enqueue(id, () =>
+    db
+      .update(faqGenerations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(faqGenerations.id, id)),
+  );
+}
+
+/**
+ * A progress step of a running phase: applied only while the record is still in that stage, so
+ * a late step can never move a finished (or cancelled) record backwards, in any process.
+ */
+export function updateProgress(
+  db: Database,
+  id: string,
+  stage: 'fetching' | 'answering',
+  values: Pick<RecordValues, 'progress' | 'message' | 'title' | 'crawlReport'>,
+): Promise<void> {
+  return enqueue(id, () =>
+    db
+      .update(faqGenerations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, stage))),
+  );
+}
+
+/** Record ids as we issue them; anything else answers 404 like an unknown id. */
+export const GENERATION_ID = /^faq_[A-Za-z0-9_-]{1,100}$/;
+export const GENERATION_NOT_FOUND = '履歴が見つかりません';
+
+/** The one "own record" query; another user's record answers exactly like a missing one. */
+export async function getOwnGeneration(db: DbOrTx, userId: string, id: string): Promise<Row> {
+  const [row] = GENERATION_ID.test(id)
+    ? await db
+        .select()
+        .from(faqGenerations)
+        .where(and(eq(faqGenerations.id, id), eq(faqGenerations.userId, userId)))
+    : [];
+  if (!row) throw notFound(GENERATION_NOT_FOUND);
   return row;
+}
+
+/** Whether a cancel was requested for a running job (read fresh: another process may have set it). */
+export async function isCancelRequested(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ cancel: faqGenerations.cancelRequested })
+    .from(faqGenerations)
+    .where(
+      and(eq(faqGenerations.id, id), inArray(faqGenerations.stage, ['fetching', 'answering'])),
+    );
+  return row?.cancel ?? false;
 }

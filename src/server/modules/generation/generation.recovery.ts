@@ -1,4 +1,5 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+import { PROGRESS_STEPS } from '../../../shared/generations.ts';
 import type { Database } from '../../db/client.ts';
 import { creditReservations, faqGenerations } from '../../db/schema.ts';
 import { settleReservation } from '../credits/ledger.ts';
@@ -6,12 +7,32 @@ import { settleReservation } from '../credits/ledger.ts';
 /**
  * A job interrupted by a restart will never finish: mark it failed and release its credits.
  * With several processes on one database, only jobs silent for a while are taken as dead.
+ * Drafts (questions_ready) are never touched, and an interrupted regeneration of a draft's
+ * questions goes back to the questions it had.
  */
 export async function recoverInterruptedGenerations(
   db: Database,
   staleAfterMs: number,
 ): Promise<number> {
   const cutoff = new Date(Date.now() - staleAfterMs);
+  const drafts = await db
+    .update(faqGenerations)
+    .set({
+      stage: 'questions_ready',
+      progress: PROGRESS_STEPS.questionsReady.progress,
+      message: '質問の再生成が中断されました。もう一度お試しください',
+      cancelRequested: false,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(faqGenerations.status, 'generating'),
+        eq(faqGenerations.stage, 'fetching'),
+        ne(faqGenerations.questions, '[]'),
+        lt(faqGenerations.updatedAt, cutoff),
+      ),
+    )
+    .returning({ id: faqGenerations.id });
   const stale = await db
     .update(faqGenerations)
     .set({
@@ -21,9 +42,15 @@ export async function recoverInterruptedGenerations(
       error: 'interrupted',
       updatedAt: new Date(),
     })
-    .where(and(eq(faqGenerations.status, 'generating'), lt(faqGenerations.updatedAt, cutoff)))
+    .where(
+      and(
+        eq(faqGenerations.status, 'generating'),
+        ne(faqGenerations.stage, 'questions_ready'),
+        lt(faqGenerations.updatedAt, cutoff),
+      ),
+    )
     .returning({ id: faqGenerations.id });
-  if (stale.length === 0) return 0;
+  if (stale.length === 0) return drafts.length;
   const held = await db
     .select({ id: creditReservations.id })
     .from(creditReservations)
@@ -38,5 +65,5 @@ export async function recoverInterruptedGenerations(
     );
   for (const reservation of held)
     await settleReservation(db, { reservationId: reservation.id, used: 0, description: '' });
-  return stale.length;
+  return drafts.length + stale.length;
 }

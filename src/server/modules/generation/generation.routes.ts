@@ -2,25 +2,19 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aiProviderInfoSchema } from '../../../shared/ai.ts';
-import {
-  answersRequestSchema,
-  createGenerationSchema,
-  regeneratedItemSchema,
-} from '../../../shared/generations.ts';
+import { createGenerationSchema, regeneratedItemSchema } from '../../../shared/generations.ts';
 import { users } from '../../db/schema.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
 import { getOwnGeneration, toGeneration } from './generation.record.ts';
 import { recoverInterruptedGenerations } from './generation.recovery.ts';
-import { regenerateAnswer, startAnswers } from './answer-phase.ts';
+import { regenerateAnswer } from './answer-phase.ts';
+import { CLEANUP_INTERVAL_MS, removeExpiredDrafts } from './generation.cleanup.ts';
+import { generationFlowRoutes, idParams } from './generation-flow.routes.ts';
 import { startGeneration } from './generation.service.ts';
-
-const idParams = z.object({
-  id: z.string().regex(/^faq_[A-Za-z0-9_]{1,64}$/, '履歴が見つかりません'),
-});
 const TERMINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
 
-/** Reading, listing and deleting records lives in the history module. */
+/** Reading, listing and deleting records: history.routes.ts, beside this file. */
 export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => ({ db: app.db, config: app.config, log: app.log, renderer: app.renderer });
 
@@ -34,6 +28,23 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (recovered > 0)
       app.log.warn({ recovered }, 'interrupted generations marked failed; reservations released');
   });
+
+  // Old drafts go at start and then daily; each process may run it, the DELETE is idempotent.
+  let cleanupTimer: NodeJS.Timeout | undefined;
+  const cleanup = () =>
+    removeExpiredDrafts(app.db)
+      .then((removed) => {
+        if (removed.drafts > 0) app.log.info(removed, 'expired drafts removed');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'draft cleanup failed'));
+  app.addHook('onReady', async () => {
+    await cleanup();
+    cleanupTimer = setInterval(() => void cleanup(), CLEANUP_INTERVAL_MS);
+    cleanupTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(cleanupTimer));
+
+  await app.register(generationFlowRoutes, { ctx });
 
   app.get(
     '/ai/providers',
@@ -71,22 +82,6 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const id = await startGeneration(ctx(), currentUser(request).id, request.body);
       return reply.status(202).send({ id });
-    },
-  );
-
-  app.post(
-    '/generations/:id/answers',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        params: idParams,
-        body: answersRequestSchema,
-        response: { 202: z.object({ id: z.string() }) },
-      },
-    },
-    async (request, reply) => {
-      await startAnswers(ctx(), currentUser(request).id, request.params.id, request.body.questions);
-      return reply.status(202).send({ id: request.params.id });
     },
   );
 

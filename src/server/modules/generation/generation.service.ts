@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CreateGenerationRequest } from '../../../shared/generations.ts';
+import {
+  CANCELLED_MESSAGE,
+  PROGRESS_STEPS,
+  crawlProgress,
+  type CreateGenerationRequest,
+} from '../../../shared/generations.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { faqGenerations, users } from '../../db/schema.ts';
@@ -13,7 +18,13 @@ import { autoChain, resolveEngine } from '../ai/providers.ts';
 import { aiLimiter, emptyUsage } from '../ai/structured.ts';
 import type { PageRenderer } from '../ingestion/browser-render.ts';
 import { ingestText, ingestUrl } from '../ingestion/ingestion.service.ts';
-import { newGenerationId, update, type StoredSources } from './generation.record.ts';
+import {
+  isCancelRequested,
+  newGenerationId,
+  update,
+  updateProgress,
+  type StoredSources,
+} from './generation.record.ts';
 
 /** The question phase: from input to proposed questions. The answer phase is in answer-phase.ts. */
 export interface GenerationContext {
@@ -83,13 +94,7 @@ export async function startGeneration(
     method: input.method,
     status: 'generating',
     stage: 'fetching',
-    progress: 10,
-    message:
-      input.method === 'url'
-        ? input.url
-          ? 'URLからコンテンツを取得中...'
-          : 'テキストを読み込み中...'
-        : '質問の準備中...',
+    ...firstStep(input),
     inputData: JSON.stringify(inputData),
     engine:
       run.engine.kind === 'offline' ? 'offline' : `${run.engine.provider}:${run.engine.modelId}`,
@@ -124,12 +129,33 @@ export function questionsReadyMessage(
   return `${made}件の質問を作成しました（ご指定は${asked}件）。内容に含まれる事実から、重複しない質問はこれ以上作成できませんでした。ページやテキストを追加すると、質問を増やせます。回答を作成する質問を選んでください`;
 }
 
-async function runQuestionPhase(
+export function firstStep(input: CreateGenerationRequest) {
+  return input.method === 'url'
+    ? input.url
+      ? PROGRESS_STEPS.fetchingUrl
+      : PROGRESS_STEPS.readingText
+    : PROGRESS_STEPS.preparingCategory;
+}
+
+/** Thrown between steps when the user cancelled; handled like a failure, with its own ending. */
+class Cancelled extends Error {}
+
+/**
+ * From input to proposed questions. `previous` (the draft's questions) reruns it on a draft:
+ * they stay until new ones replace them, a failure or cancel returns to them, and the engines
+ * are asked for other questions first, so regenerating brings the next-best set.
+ */
+export async function runQuestionPhase(
   ctx: GenerationContext,
   id: string,
   input: CreateGenerationRequest,
   run: AiRun,
+  previous: string[] | null = null,
 ) {
+  const regenerating = previous !== null;
+  const stopIfCancelled = async () => {
+    if (await isCancelRequested(ctx.db, id)) throw new Cancelled();
+  };
   try {
     let pages: ContentPage[] = [];
     let title: string | undefined;
@@ -143,7 +169,10 @@ async function runQuestionPhase(
           allowPrivate: ctx.config.FETCH_ALLOW_PRIVATE,
           renderer: ctx.renderer,
           onProgress: (done, total) =>
-            void update(ctx.db, id, { message: `ページを取得中...（${done}/${total}）` }),
+            void updateProgress(ctx.db, id, 'fetching', {
+              progress: crawlProgress(done, total),
+              message: `ページを取得中...（${done}/${total}）`,
+            }).catch(() => undefined),
         });
         pages = result.pages.map((page) => ({
           url: page.url,
@@ -157,14 +186,15 @@ async function runQuestionPhase(
         const text = ingestText(input.textInput);
         pages.push({ url: '', title: '入力テキスト', markdown: text.markdown });
       }
-      await update(ctx.db, id, {
-        progress: 20,
-        message: 'コンテンツを解析中...',
+      await stopIfCancelled();
+      await updateProgress(ctx.db, id, 'fetching', {
+        ...PROGRESS_STEPS.analysing,
         crawlReport,
         ...(title ? { title } : {}),
       });
     }
-    await update(ctx.db, id, { progress: 30, message: '質問を生成中...' });
+    await stopIfCancelled();
+    await updateProgress(ctx.db, id, 'fetching', PROGRESS_STEPS.questions);
     const category: CategoryInput | undefined =
       input.method === 'category'
         ? {
@@ -174,14 +204,15 @@ async function runQuestionPhase(
           }
         : undefined;
     const questionSet: QuestionSet = category
-      ? { drafts: await generateCategoryQuestions(run, category, input.faqCount) }
-      : await generateQuestionsFromContent(run, pages, input.faqCount);
+      ? { drafts: await generateCategoryQuestions(run, category, input.faqCount, previous ?? []) }
+      : await generateQuestionsFromContent(run, pages, input.faqCount, previous ?? []);
     const drafts = questionSet.drafts;
     if (drafts.length === 0)
       throw new HttpError(
         422,
         '内容から質問を作成できませんでした。別のページやテキストでお試しください',
       );
+    await stopIfCancelled();
     const sources: StoredSources = {
       pages,
       questionSources: drafts.map((draft) => draft.sourceUrl ?? null),
@@ -192,19 +223,31 @@ async function runQuestionPhase(
     };
     await update(ctx.db, id, {
       stage: 'questions_ready',
-      progress: 40,
+      progress: PROGRESS_STEPS.questionsReady.progress,
       message: questionsReadyMessage(drafts.length, input.faqCount, run, Boolean(category)),
       questions: JSON.stringify(drafts.map((draft) => draft.question)),
       sources,
       tokenUsage: run.usage,
+      cancelRequested: false,
+      error: null,
     });
   } catch (error) {
-    ctx.log.warn({ err: error, id }, 'question generation failed');
-    await update(ctx.db, id, {
-      status: 'failed',
-      stage: 'failed',
-      message: errorText(error, '質問の生成に失敗しました'),
-      error: errorText(error, '質問の生成に失敗しました'),
-    });
+    const cancelled = error instanceof Cancelled;
+    if (!cancelled) ctx.log.warn({ err: error, id }, 'question generation failed');
+    const text = cancelled ? CANCELLED_MESSAGE : errorText(error, '質問の生成に失敗しました');
+    // A draft keeps its previous questions; a first run has nothing to go back to.
+    await update(
+      ctx.db,
+      id,
+      regenerating
+        ? {
+            stage: 'questions_ready',
+            progress: PROGRESS_STEPS.questionsReady.progress,
+            message: text,
+            error: cancelled ? null : text,
+            cancelRequested: false,
+          }
+        : { status: 'failed', stage: 'failed', message: text, error: text, cancelRequested: false },
+    );
   }
 }

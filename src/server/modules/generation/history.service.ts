@@ -8,16 +8,19 @@ import { HISTORY_PAGE_SIZE } from '../../../shared/limits.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { toGeneration } from '../generation/generation.record.ts';
+import {
+  GENERATION_ID,
+  GENERATION_NOT_FOUND,
+  getOwnGeneration,
+  toGeneration,
+} from './generation.record.ts';
 import {
   deleteOwnGeneration,
-  findOwnGeneration,
   listOwnGenerations,
   type GenerationRow,
 } from './history.repository.ts';
 
-export const HISTORY_NOT_FOUND = '履歴が見つかりません';
-const GENERATION_ID = /^faq_[A-Za-z0-9_-]{1,100}$/;
+export const HISTORY_NOT_FOUND = GENERATION_NOT_FOUND;
 
 /**
  * Stored items are read leniently: one malformed record must not turn the whole history into
@@ -67,9 +70,7 @@ export async function getHistoryRecord(
   userId: string,
   id: string,
 ): Promise<Generation> {
-  const row = GENERATION_ID.test(id) ? await findOwnGeneration(db, userId, id) : undefined;
-  if (!row) throw notFound(HISTORY_NOT_FOUND);
-  return toRecord(row);
+  return toRecord(await getOwnGeneration(db, userId, id));
 }
 
 export async function deleteHistoryRecord(db: DbOrTx, userId: string, id: string): Promise<void> {

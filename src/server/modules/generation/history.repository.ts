@@ -25,18 +25,6 @@ export async function listOwnGenerations(
     .limit(limit);
 }
 
-export async function findOwnGeneration(
-  db: DbOrTx,
-  userId: string,
-  id: string,
-): Promise<GenerationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(faqGenerations)
-    .where(and(eq(faqGenerations.id, id), eq(faqGenerations.userId, userId)));
-  return row;
-}
-
 /** One statement, so "own only" and the delete cannot drift apart. */
 export async function deleteOwnGeneration(
   db: DbOrTx,

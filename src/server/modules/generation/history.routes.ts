@@ -2,10 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generationListSchema, generationSchema } from '../../../shared/generations.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
+import { idParams } from './generation-flow.routes.ts';
 import { deleteHistoryRecord, getHistoryRecord, listHistory } from './history.service.ts';
-
-// Malformed ids are answered 404 by the service, like unknown ones, not 400.
-const idParams = z.object({ id: z.string().max(200) });
 
 /** Spec §2 /history: the signed-in user's own generation records only. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {

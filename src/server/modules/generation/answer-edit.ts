@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import type { FaqItem } from '../../../shared/generations.ts';
+import type { Database } from '../../db/client.ts';
+import { faqGenerations } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { GENERATION_ID, GENERATION_NOT_FOUND } from './generation.record.ts';
+
+/**
+ * Saves the user's own wording of one answer to a completed record (編集済み). The row is
+ * locked while it is rewritten, so a concurrent edit or regeneration of another item survives.
+ * An edit costs nothing; an answer that had failed becomes a real one.
+ */
+export async function editAnswer(
+  db: Database,
+  userId: string,
+  id: string,
+  index: number,
+  answer: string,
+): Promise<FaqItem> {
+  if (!GENERATION_ID.test(id)) throw notFound(GENERATION_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(faqGenerations)
+      .where(and(eq(faqGenerations.id, id), eq(faqGenerations.userId, userId)))
+      .for('update');
+    if (!row) throw notFound(GENERATION_NOT_FOUND);
+    if (row.stage !== 'completed') throw new HttpError(409, 'この回答は編集できません');
+    const items = Array.isArray(row.items) ? (row.items as FaqItem[]) : [];
+    const current = items[index];
+    if (!current) throw notFound('回答が見つかりません');
+    const { failed: _failed, ...rest } = current;
+    const edited: FaqItem = {
+      ...rest,
+      answer,
+      approved: current.failed ? true : current.approved,
+      // Exports of several experts print the integrated answer: it is the one edited.
+      ...(current.integratedAnswer !== undefined ? { integratedAnswer: answer } : {}),
+      edited: true,
+    };
+    const next = items.map((item, position) => (position === index ? edited : item));
+    await tx
+      .update(faqGenerations)
+      .set({
+        items: next,
+        answers: JSON.stringify(next.map((item) => item.answer)),
+        updatedAt: new Date(),
+      })
+      .where(eq(faqGenerations.id, id));
+    return edited;
+  });
+}

@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
+import { SHOP_TEXT } from '../../../../tests/helpers/generations.ts';
+import {
+  startServerProcess,
+  type ServerProcess,
+} from '../../../../tests/helpers/server-process.ts';
+import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
+import type { Generation } from '../../../shared/generations.ts';
+import { creditTransactions, users } from '../../db/schema.ts';
+
+/** Two real server processes on one PostgreSQL database, as behind a load balancer. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server processes', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let llm: Awaited<ReturnType<typeof startMockLlm>>;
+  let servers: ServerProcess[] = [];
+  let dataDir: string;
+  let token: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    llm = await startMockLlm({ latencyMs: 300 });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-gen-'));
+    const start = () =>
+      startServerProcess({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url!,
+        JWT_SECRET: 'two-process-secret-two-process-secret-0123',
+        WEB_DIR: path.join(dataDir, 'no-web'),
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: llm.url,
+        AI_CONCURRENCY: '1',
+      });
+    servers = await Promise.all([start(), start()]);
+    const signup = await fetch(`${servers[0]!.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `gen-${Date.now()}@example.jp`, password: 'password123' }),
+    });
+    const body = (await signup.json()) as { access_token: string; user: { id: string } };
+    token = body.access_token;
+    userId = body.user.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await llm?.close();
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (
+    server: number,
+    method: string,
+    url: string,
+    body?: object,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await fetch(`${servers[server]!.url}${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as Generation & { reused?: boolean },
+    };
+  };
+
+  const waitFor = async (id: string, stages: string[]) => {
+    for (let attempt = 0; attempt < 400; attempt++) {
+      const { body } = await call(attempt % 2, 'GET', `/api/generations/${id}`);
+      if (stages.includes(body.stage)) return body;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`generation ${id} never reached ${stages.join('/')}`);
+  };
+
+  const draft = async () => {
+    const created = await call(0, 'POST', '/api/generations', {
+      method: 'url',
+      textInput: SHOP_TEXT,
+      faqCount: 15,
+    });
+    expect(created.status).toBe(202);
+    const ready = await waitFor(created.body.id, ['questions_ready', 'failed']);
+    expect(ready.stage).toBe('questions_ready');
+    return ready;
+  };
+
+  const account = async () => {
+    const [row] = await database.db.select().from(users).where(eq(users.id, userId));
+    return { credits: row!.credits, reserved: row!.reservedCredits };
+  };
+
+  it('concurrent answer requests on both processes start one run and charge it once', async () => {
+    const before = await account();
+    const ready = await draft();
+    const questions = ready.questions.slice(0, 3);
+    const responses = await Promise.all(
+      [0, 1, 0, 1, 0, 1].map((server, index) =>
+        call(
+          server,
+          'POST',
+          `/api/generations/${ready.id}/answers`,
+          { questions },
+          index < 2 ? { 'idempotency-key': `same-${ready.id}` } : {},
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([202, 202, 202, 202, 202, 202]);
+    expect(responses.filter((response) => response.body.reused === false)).toHaveLength(1);
+    const done = await waitFor(ready.id, ['completed', 'failed']);
+    expect(done.items).toHaveLength(3);
+    expect(done.creditsUsed).toBe(3);
+    const retry = await call(
+      1,
+      'POST',
+      `/api/generations/${ready.id}/answers`,
+      { questions },
+      {
+        'idempotency-key': `same-${ready.id}`,
+      },
+    );
+    expect(retry).toEqual({ status: 202, body: { id: ready.id, reused: true } });
+    expect(await account()).toEqual({ credits: before.credits - 3, reserved: 0 });
+    const usage = await database.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.userId, userId));
+    expect(usage.filter((row) => row.type === 'usage').map((row) => row.amount)).toEqual([-3]);
+  }, 60_000);
+
+  it('a cancel sent to the other process stops the job and charges only what was produced', async () => {
+    const before = await account();
+    const ready = await draft();
+    const started = await call(0, 'POST', `/api/generations/${ready.id}/answers`, {
+      questions: ready.questions.slice(0, 12),
+    });
+    expect(started.status).toBe(202);
+    for (let attempt = 0; attempt < 200; attempt++) {
+      if ((await call(1, 'GET', `/api/generations/${ready.id}`)).body.progress > 75) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect((await call(1, 'POST', `/api/generations/${ready.id}/cancel`)).status).toBe(202);
+    const done = await waitFor(ready.id, ['completed', 'failed', 'questions_ready']);
+    expect(done.stage).toBe('completed');
+    expect(done.message).toMatch(/^キャンセルしました/);
+    expect(done.items.length).toBeGreaterThan(0);
+    expect(done.items.length).toBeLessThan(12);
+    expect(await account()).toEqual({
+      credits: before.credits - done.items.length,
+      reserved: 0,
+    });
+  }, 60_000);
+});
