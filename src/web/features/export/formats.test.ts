@@ -11,7 +11,12 @@ import {
 } from './formats.ts';
 
 const items: ExportItem[] = [
-  { question: '料金は？', answer: '=1+1 円です', sourceUrl: 'https://example.jp/pricing?a=1&b=2' },
+  {
+    question: '料金は？',
+    answer: '=1+1 円です',
+    sourceUrl: 'https://example.jp/pricing?a=1&b=2',
+    evidence: '料金は<b>1,000円</b>です。',
+  },
   {
     question: '<script>alert(1)</script>',
     answer: '統合した回答',
@@ -59,16 +64,24 @@ describe('CSV', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(parseCsv(csv.slice(1))).toEqual([
-      ['No.', '質問', '回答', '専門家の意見', '出典'],
-      ['1', '料金は？', "'=1+1 円です", '', 'https://example.jp/pricing?a=1&b=2'],
+      ['No.', '質問', '回答', '専門家の意見', '出典', '根拠'],
+      [
+        '1',
+        '料金は？',
+        "'=1+1 円です",
+        '',
+        'https://example.jp/pricing?a=1&b=2',
+        '料金は<b>1,000円</b>です。',
+      ],
       [
         '2',
         '<script>alert(1)</script>',
         '統合した回答',
         '【税理士】専門家の"回答"\n【弁護士】@SUM(A1:A2)',
         '',
+        '',
       ],
-      ['3', '改行は？', '一行目\n二行目', '', 'javascript:alert(1)'],
+      ['3', '改行は？', '一行目\n二行目', '', 'javascript:alert(1)', ''],
     ]);
   });
 
@@ -166,5 +179,23 @@ describe('format list', () => {
       ['HTML', 'html'],
       ['JSON-LD（構造化データ）', 'json'],
     ]);
+  });
+});
+
+describe('evidence (根拠)', () => {
+  it('travels with the answer in every format, as text', () => {
+    const document = { title: 'FAQ', items };
+    expect(toMarkdown(document)).toContain('> 根拠: 料金は\\<b\\>1,000円\\</b\\>です。');
+    expect(toHtml(document)).toContain(
+      '<blockquote class="evidence">根拠: 料金は&lt;b&gt;1,000円&lt;/b&gt;です。</blockquote>',
+    );
+    const jsonLd = JSON.parse(toJsonLd(document)) as {
+      mainEntity: { acceptedAnswer: { citation?: string; url?: string } }[];
+    };
+    expect(jsonLd.mainEntity[0]!.acceptedAnswer).toMatchObject({
+      citation: '料金は<b>1,000円</b>です。',
+      url: 'https://example.jp/pricing?a=1&b=2',
+    });
+    expect(jsonLd.mainEntity[2]!.acceptedAnswer.url).toBeUndefined();
   });
 });

@@ -22,13 +22,14 @@ export function csvCell(value: string): string {
 /** Opens in Excel as Japanese: UTF-8 with a BOM, CRLF line ends, every cell quoted. */
 export function toCsv({ items }: ExportDocument): string {
   const rows = [
-    ['No.', '質問', '回答', '専門家の意見', '出典'],
+    ['No.', '質問', '回答', '専門家の意見', '出典', '根拠'],
     ...items.map((item, index) => [
       String(index + 1),
       item.question,
       finalAnswer(item),
       (item.expertAnswers ?? []).map((expert) => `【${expert.expert}】${expert.answer}`).join('\n'),
       item.sourceUrl ?? '',
+      item.evidence ?? '',
     ]),
   ];
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
@@ -77,6 +78,7 @@ export function toMarkdown({ title, items }: ExportDocument): string {
           : `出典: ${escapeMarkdown(item.sourceUrl)}`,
         '',
       );
+    if (item.evidence) lines.push(`> 根拠: ${markdownLines(item.evidence)}`, '');
   });
   return lines.join('\n');
 }
@@ -93,7 +95,7 @@ export function escapeHtml(value: string): string {
 const htmlText = (value: string) =>
   escapeHtml(value.replace(/\r\n?/g, '\n')).replaceAll('\n', '<br>');
 
-const HTML_STYLE = `body{font-family:"Hiragino Sans","Yu Gothic","Noto Sans JP",sans-serif;line-height:1.8;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1e293b}h2{font-size:1.1rem;margin-top:2rem}.expert{margin-left:1rem}.source{font-size:.85rem;color:#555}`;
+const HTML_STYLE = `body{font-family:"Hiragino Sans","Yu Gothic","Noto Sans JP",sans-serif;line-height:1.8;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1e293b}h2{font-size:1.1rem;margin-top:2rem}.expert{margin-left:1rem}.source{font-size:.85rem;color:#555}.evidence{font-size:.85rem;color:#555;border-left:3px solid #cbd5e1;margin:.5rem 0;padding-left:.75rem}`;
 
 /**
  * A standalone page. Everything from users or the model is escaped, never trusted as HTML, and
@@ -121,6 +123,8 @@ export function toHtml({ title, items }: ExportDocument): string {
             : escapeHtml(item.sourceUrl)
         }</p>`,
       );
+    if (item.evidence)
+      parts.push(`<blockquote class="evidence">根拠: ${htmlText(item.evidence)}</blockquote>`);
     return `<section>${parts.join('')}</section>`;
   });
   return [
@@ -147,7 +151,13 @@ export function toJsonLd({ title, items }: ExportDocument): string {
     mainEntity: items.map((item) => ({
       '@type': 'Question',
       name: item.question,
-      acceptedAnswer: { '@type': 'Answer', text: finalAnswer(item) },
+      acceptedAnswer: {
+        '@type': 'Answer',
+        text: finalAnswer(item),
+        // The page and passage the answer rests on.
+        ...(item.sourceUrl && isWebUrl(item.sourceUrl) ? { url: item.sourceUrl } : {}),
+        ...(item.evidence ? { citation: item.evidence } : {}),
+      },
     })),
   };
   return `${JSON.stringify(data, null, 2).replaceAll('<', '\\u003c')}\n`;

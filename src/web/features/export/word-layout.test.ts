@@ -151,6 +151,24 @@ describe('Word layout (spec §9)', () => {
     expect(all.at(-1)!.text).toBe('出典: https://example.jp/faq');
   });
 
+  it('puts the evidence (根拠) under the source', async () => {
+    const all = await paragraphs({
+      title: 'x',
+      items: [
+        {
+          question: 'q',
+          answer: 'a',
+          sourceUrl: 'https://example.jp/faq',
+          evidence: '営業時間は10時から18時です。',
+        },
+      ],
+    });
+    expect(all.slice(-2).map((paragraph) => paragraph.text)).toEqual([
+      '出典: https://example.jp/faq',
+      '根拠: 営業時間は10時から18時です。',
+    ]);
+  });
+
   it('sets an East Asian font and Japanese as document defaults', async () => {
     const zip = await unzip({ title: 't', items: [{ question: 'q', answer: 'a' }] });
     const styles = await zip.file('word/styles.xml')!.async('string');

@@ -97,6 +97,16 @@ function itemParagraphs(item: ExportItem, index: number): Paragraph[] {
     }
   }
   if (item.sourceUrl) paragraphs.push(sourceParagraph(item.sourceUrl));
+  if (item.evidence)
+    paragraphs.push(
+      new Paragraph({
+        children: [
+          new TextRun({ size: WORD_SIZES.source, color: '555555', text: `根拠: ${item.evidence}` }),
+        ],
+        indent: { left: 240 },
+        spacing: { after: 80 },
+      }),
+    );
   return paragraphs;
 }
 

@@ -60,6 +60,8 @@ export interface QuestionAndAnswer {
   expertAnswers: { expert: string; answer: string }[];
   integrated: boolean;
   sourceUrl: string | null;
+  /** The passage of the content the answer rests on (根拠). */
+  evidence: string | null;
 }
 
 /**
@@ -77,6 +79,7 @@ export function questionsAndAnswers(record: GenerationSummary): QuestionAndAnswe
         expertAnswers: item.expertAnswers ?? [],
         integrated,
         sourceUrl: item.sourceUrl ?? null,
+        evidence: item.failed ? null : (item.evidence ?? null),
       };
     });
   return record.questions.map((question, index) => ({
@@ -85,6 +88,7 @@ export function questionsAndAnswers(record: GenerationSummary): QuestionAndAnswe
     expertAnswers: [],
     integrated: false,
     sourceUrl: null,
+    evidence: null,
   }));
 }
 

@@ -89,6 +89,11 @@ export function ResultsStage({
               {item.sourceUrl && (
                 <p className="mt-1 break-all text-xs text-slate-500">出典: {item.sourceUrl}</p>
               )}
+              {item.evidence && (
+                <blockquote className="mt-1 border-l-2 border-slate-300 pl-2 text-xs text-slate-600">
+                  根拠: {item.evidence}
+                </blockquote>
+              )}
             </div>
           </li>
         ))}

@@ -100,6 +100,11 @@ export function HistoryDetail({
                     </a>
                   </p>
                 )}
+                {entry.evidence && (
+                  <blockquote className="mt-1 border-l-2 border-slate-300 pl-2 text-xs text-slate-600">
+                    根拠：{entry.evidence}
+                  </blockquote>
+                )}
               </li>
             ))}
           </ol>
