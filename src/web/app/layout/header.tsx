@@ -56,7 +56,7 @@ export function Header({ user, accountSlot }: HeaderProps) {
             </NavLink>
           ))}
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           {user ? (
             accountSlot
           ) : (

@@ -51,7 +51,7 @@ describe('InputStage alerts and limits', () => {
       </>,
     );
     const button = screen.getByRole('button', { name: '質問を生成する' });
-    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toBeEnabled();
     await user.click(button);
     const alert = await screen.findByRole('alertdialog', {
       name: 'URLまたはテキストを入力してください',

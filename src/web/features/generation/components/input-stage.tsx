@@ -84,8 +84,9 @@ export function InputStage({
     });
   }
 
-  // Spec §5: the button looks disabled while both fields are empty, yet a click still explains
-  // why (「URLまたはテキストを入力してください」), so it stays focusable and clickable.
+  // Spec §5 asks for both a disabled button while URL and text are empty and an alert when it
+  // is clicked in that state. It only looks disabled, so the click that explains
+  // 「URLまたはテキストを入力してください」 stays possible (for assistive technology too).
   const looksDisabled = tab === 'url' && urlEmpty;
 
   return (
@@ -207,7 +208,6 @@ export function InputStage({
         className={cn('w-full', looksDisabled && 'opacity-50')}
         onClick={submit}
         disabled={busy}
-        aria-disabled={looksDisabled || undefined}
       >
         {busy && <Spinner label="生成中" />}
         質問を生成する
