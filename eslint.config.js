@@ -40,6 +40,17 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // The specification's alerts are in-page dialogs (ADR 006): components/ui/alert-dialog.
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'alert', message: 'Use showAlert (alert-dialog.tsx).' },
+        { object: 'window', property: 'confirm', message: 'Use confirmDialog (alert-dialog.tsx).' },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'alert', message: 'Use showAlert (alert-dialog.tsx).' },
+        { name: 'confirm', message: 'Use confirmDialog (alert-dialog.tsx).' },
+      ],
     },
   },
   {

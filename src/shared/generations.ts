@@ -6,6 +6,7 @@ import { isValidUrl } from './url.ts';
 export const URL_OR_TEXT_REQUIRED = 'URLまたはテキストを入力してください';
 export const INVALID_URL = '無効なURLです。正しいURL（https://example.com など）を入力してください';
 export const CATEGORY_REQUIRED = 'カテゴリー名と回答者を入力してください';
+export const TEXT_TOO_LONG = `テキストは${PASTED_TEXT_MAX_CHARS.toLocaleString('ja-JP')}文字以内で入力してください`;
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
@@ -13,13 +14,7 @@ export const createGenerationSchema = z
   .object({
     method: z.enum(['url', 'category']),
     url: optionalText(2000),
-    textInput: z
-      .string()
-      .max(
-        PASTED_TEXT_MAX_CHARS,
-        `テキストは${PASTED_TEXT_MAX_CHARS.toLocaleString('ja-JP')}文字以内で入力してください`,
-      )
-      .optional(),
+    textInput: z.string().max(PASTED_TEXT_MAX_CHARS, TEXT_TOO_LONG).optional(),
     faqCount: z.number().int().min(1).max(MAX_FAQS_PER_BATCH).default(10),
     includeSubpages: z.boolean().default(false),
     categoryName: optionalText(100),

@@ -101,12 +101,13 @@ describe('history', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    const dialogs: string[] = [];
-    let acceptConfirm = false;
+    // Questions are asked in the page, never through the browser's blocking dialogs.
+    const nativeDialogs: string[] = [];
     page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void (acceptConfirm ? dialog.accept() : dialog.dismiss());
+      nativeDialogs.push(dialog.message());
+      void dialog.dismiss();
     });
+    const confirmation = page.getByRole('alertdialog', { name: 'この履歴を削除しますか？' });
     await signInPage(page, user.tokens);
     await page.goto('/history');
 
@@ -162,10 +163,11 @@ describe('history', () => {
 
     // Delete asks first; dismissing keeps the record.
     await category.getByRole('button', { name: '「相続のFAQ」を削除' }).click();
-    expect(dialogs).toEqual(['この履歴を削除しますか？']);
+    await confirmation.getByRole('button', { name: 'キャンセル' }).click();
+    await confirmation.waitFor({ state: 'detached' });
     await expect(items.count()).resolves.toBe(2);
-    acceptConfirm = true;
     await category.getByRole('button', { name: '「相続のFAQ」を削除' }).click();
+    await confirmation.getByRole('button', { name: '削除' }).click();
     await expect.poll(() => items.count()).toBe(1);
     expect((await call(user, 'GET', `/api/generations/${categoryId}`)).status).toBe(404);
 
@@ -173,7 +175,9 @@ describe('history', () => {
       .first()
       .getByRole('button', { name: /を削除$/ })
       .click();
+    await confirmation.getByRole('button', { name: '削除' }).click();
     await page.getByText('履歴がありません').waitFor();
+    expect(nativeDialogs).toEqual([]);
     expect((await call(user, 'GET', `/api/generations/${urlId}`)).status).toBe(404);
     expect(problems).toEqual([]);
     await context.close();

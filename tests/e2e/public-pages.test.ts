@@ -130,6 +130,21 @@ describe.each([390, 1280])('public pages at %i px', (width) => {
     await context.close();
   });
 
+  it('the header 「ログイン / 新規登録」 leads to sign-in, whose page heading stands alone', async () => {
+    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    await page.goto('/');
+    if (width === 390) await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await page.getByRole('link', { name: 'ログイン / 新規登録' }).last().click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.getByRole('heading', { name: 'FAQ工房にログイン', level: 1 }).waitFor();
+    await expect(page.locator('h1 h1, h2 h1, h3 h1, h3 h2').count()).resolves.toBe(0);
+    await page.goto('/admin/login');
+    await page.getByRole('heading', { name: 'FAQ工房 管理者ログイン', level: 1 }).waitFor();
+    await expect(page.locator('h1 h1, h2 h1, h3 h1, h3 h2').count()).resolves.toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('an unknown path redirects to /', async () => {
     const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
     await page.goto('/no/such/page');

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api-error.ts';
 import { codeForStatus } from '../../shared/api-error.ts';
+import { labelledMessage } from '../../shared/field-labels.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -41,9 +42,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
           String(error.validationContext ?? ''),
         message: issue.message ?? MESSAGES.validationFailed,
       }));
-      const first = details[0];
-      const message = first
-        ? `${MESSAGES.validationFailed}: ${first.path ? `${first.path}: ` : ''}${first.message}`
+      // The user reads `message`: it names the field in Japanese, never its internal path
+      // (that stays in `details` for API clients).
+      const first = error.validation[0];
+      const message = first?.message
+        ? labelledMessage(first.instancePath.split('/').filter(Boolean), first.message)
         : MESSAGES.validationFailed;
       return reply.status(400).send(body(400, message, { details }));
     }

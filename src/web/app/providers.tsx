@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { AlertDialogHost } from '../components/ui/alert-dialog.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -21,6 +22,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={client}>
       {children}
+      <AlertDialogHost />
       {/* Spec §9: toasts top-right, 4000 ms by default. */}
       <Toaster position="top-right" duration={4000} richColors closeButton />
     </QueryClientProvider>

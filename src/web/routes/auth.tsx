@@ -54,9 +54,7 @@ export function AuthRoute() {
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1>{forgot ? 'パスワードの再設定' : 'FAQ工房にログイン'}</h1>
-          </CardTitle>
+          <CardTitle as="h1">{forgot ? 'パスワードの再設定' : 'FAQ工房にログイン'}</CardTitle>
         </CardHeader>
         <CardContent>
           {forgot ? (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { AiSettings } from '../../shared/ai.ts';
@@ -14,6 +14,7 @@ import { ProgressAlert } from '../features/generation/components/progress-alert.
 import { QuestionsStage } from '../features/generation/components/questions-stage.tsx';
 import { ResultsStage } from '../features/generation/components/results-stage.tsx';
 import { useGenerationFlow } from '../features/generation/hooks/use-generation-flow.ts';
+import { clearSavedForm, savedFormKey } from '../features/generation/hooks/use-saved-form.ts';
 import { meQueryKey, useSession } from '../lib/auth/session.tsx';
 import { formatNumber } from '../lib/format.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -30,6 +31,13 @@ export function GenerateRoute() {
   });
   const { state } = flow;
   const balance = session.user?.credits ?? 0;
+  const formKey = session.user ? savedFormKey(session.user.id) : undefined;
+  // Credits bought or earned in another tab (the shortfall links open one) show on return.
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    window.addEventListener('focus', refresh);
+    return () => window.removeEventListener('focus', refresh);
+  }, [queryClient]);
   // The saved choice is the default until the user changes it here (remembered per user).
   const ai: AiSettings = aiOverride ?? {
     provider: (providers.data?.selected as AiSettings['provider'] | undefined) ?? 'auto',
@@ -112,6 +120,7 @@ export function GenerateRoute() {
           <InputStage
             busy={state.busy}
             ai={ai}
+            storageKey={formKey}
             onSubmit={(request) => void flow.generateQuestions(request)}
           />
         </>
@@ -122,6 +131,7 @@ export function GenerateRoute() {
           crawlReport={state.generation?.crawlReport ?? null}
           busy={state.busy}
           balance={balance}
+          insufficientCredits={state.insufficientCredits}
           onToggle={flow.toggleQuestion}
           onSetAll={flow.setAllQuestions}
           onRegenerate={flow.regenerate}
@@ -144,7 +154,11 @@ export function GenerateRoute() {
               items={state.results.filter((item) => item.approved)}
             />
           }
-          onNew={flow.reset}
+          onNew={() => {
+            // 新規作成 starts from an empty form on purpose; 戻る and errors keep it.
+            clearSavedForm(formKey);
+            flow.reset();
+          }}
         />
       )}
     </div>

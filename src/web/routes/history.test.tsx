@@ -5,6 +5,7 @@ import JSZip from 'jszip';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Generation, GenerationSummary } from '../../shared/generations.ts';
+import { AlertDialogHost } from '../components/ui/alert-dialog.tsx';
 import { HistoryRoute } from './history.tsx';
 
 /** A record as the API sends it; the list gets the summary fields, the detail all of them. */
@@ -179,6 +180,7 @@ function renderHistory() {
       <MemoryRouter initialEntries={['/history']}>
         <HistoryRoute />
       </MemoryRouter>
+      <AlertDialogHost />
     </QueryClientProvider>,
   );
 }
@@ -327,19 +329,22 @@ describe('/history', () => {
 
   it('deletes only after confirmation', async () => {
     const user = userEvent.setup();
-    const confirm = vi
-      .spyOn(window, 'confirm')
-      .mockReturnValueOnce(false)
-      .mockReturnValueOnce(true);
     serve([urlRecord, categoryRecord]);
     renderHistory();
     const target = await entry('相続のFAQ');
     await user.click(within(target).getByRole('button', { name: '「相続のFAQ」を削除' }));
-    expect(confirm).toHaveBeenLastCalledWith('この履歴を削除しますか？');
+    const question = await screen.findByRole('alertdialog', { name: 'この履歴を削除しますか？' });
+    await user.click(within(question).getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(server.requests.some((request) => request.startsWith('DELETE'))).toBe(false);
     expect(await entries()).toHaveLength(2);
 
     await user.click(within(target).getByRole('button', { name: '「相続のFAQ」を削除' }));
+    await user.click(
+      within(
+        await screen.findByRole('alertdialog', { name: 'この履歴を削除しますか？' }),
+      ).getByRole('button', { name: '削除' }),
+    );
     await waitFor(async () => expect(await entries()).toHaveLength(1));
     expect(server.requests).toContain(`DELETE /api/generations/${categoryRecord.id}`);
     expect(screen.queryByRole('listitem', { name: '相続のFAQ' })).toBeNull();
@@ -347,15 +352,18 @@ describe('/history', () => {
 
   it('alerts 削除に失敗しました when the delete fails, and keeps the record', async () => {
     const user = userEvent.setup();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     serve([urlRecord]);
     server.failDelete = true;
     renderHistory();
     await user.click(
       within(await entry('example.jp のFAQ')).getByRole('button', { name: /を削除$/ }),
     );
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('削除に失敗しました'));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: '削除' }),
+    );
+    const failed = await screen.findByRole('alertdialog', { name: '削除に失敗しました' });
+    await user.click(within(failed).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(await entries()).toHaveLength(1);
   });
 

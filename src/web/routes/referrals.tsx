@@ -6,6 +6,7 @@ import { CopyButton } from '../features/referrals/components/copy-button.tsx';
 import { ReferralHistory } from '../features/referrals/components/referral-history.tsx';
 import { formatNumber } from '../lib/format.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { showAlert } from '../components/ui/alert-dialog.tsx';
 
 export function ReferralsRoute() {
   useDocumentTitle('友達紹介');
@@ -76,7 +77,7 @@ export function ReferralsRoute() {
               disabled={create.isPending}
               onClick={() =>
                 create.mutate(undefined, {
-                  onError: () => window.alert('紹介リンクの作成に失敗しました'),
+                  onError: () => void showAlert('紹介リンクの作成に失敗しました'),
                 })
               }
             >

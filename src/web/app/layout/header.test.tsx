@@ -11,7 +11,10 @@ describe('Header', () => {
         <Header user={null} />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('link', { name: 'ログイン / 新規登録' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'ログイン / 新規登録' })).toHaveAttribute(
+      'href',
+      '/auth',
+    );
     expect(screen.getByRole('link', { name: '利用規約' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'プライバシーポリシー' })).toHaveAttribute(
       'href',

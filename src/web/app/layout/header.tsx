@@ -56,12 +56,12 @@ export function Header({ user, accountSlot }: HeaderProps) {
             </NavLink>
           ))}
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           {user ? (
             accountSlot
           ) : (
             <Link
-              to={paths.home}
+              to={paths.auth}
               className="hidden rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 sm:inline-flex"
             >
               ログイン / 新規登録
@@ -104,7 +104,7 @@ export function Header({ user, accountSlot }: HeaderProps) {
             {!user && (
               <li>
                 <Link
-                  to={paths.home}
+                  to={paths.auth}
                   onClick={close}
                   className="block rounded-md px-3 py-3 font-medium text-blue-700 hover:bg-slate-100"
                 >

@@ -14,11 +14,17 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, children, ...props }: ComponentProps<'h3'>) {
+/** `as` picks the heading level: a card that titles the whole page is its `<h1>`. */
+export function CardTitle({
+  as: Heading = 'h3',
+  className,
+  children,
+  ...props
+}: ComponentProps<'h3'> & { as?: 'h1' | 'h2' | 'h3' }) {
   return (
-    <h3 className={cn('text-lg font-semibold leading-tight', className)} {...props}>
+    <Heading className={cn('text-lg font-semibold leading-tight', className)} {...props}>
       {children}
-    </h3>
+    </Heading>
   );
 }
 

@@ -8,6 +8,7 @@ vi.mock('./word-layout.ts', () => ({
 }));
 
 const { exportToWord } = await import('./export-to-word.ts');
+const { AlertDialogHost } = await import('../../components/ui/alert-dialog.tsx');
 const { ExportMenu } = await import('./components/export-menu.tsx');
 
 afterEach(() => {
@@ -25,9 +26,11 @@ describe('exportToWord', () => {
   });
 
   it('alerts and resolves false when nothing is approved', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    render(<AlertDialogHost />);
     await expect(exportToWord({ title: 'x', items: [] })).resolves.toBe(false);
-    expect(alert).toHaveBeenCalledWith('エクスポートするFAQを選択してください');
+    expect(
+      await screen.findByRole('alertdialog', { name: 'エクスポートするFAQを選択してください' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the failure as a toast in the export menu', async () => {

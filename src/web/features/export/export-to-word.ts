@@ -5,6 +5,7 @@ import {
   exportFileName,
   NOTHING_TO_EXPORT,
 } from './download.ts';
+import { showAlert } from '../../components/ui/alert-dialog.tsx';
 
 /**
  * Spec §7: in the browser, title (default FAQリスト) and approved items in, '{title}.docx' out.
@@ -19,7 +20,7 @@ export async function exportToWord({
   items: ExportItem[];
 }): Promise<boolean> {
   if (items.length === 0) {
-    window.alert(NOTHING_TO_EXPORT);
+    void showAlert(NOTHING_TO_EXPORT);
     return false;
   }
   const name = title.trim() || DEFAULT_EXPORT_TITLE;

@@ -29,6 +29,7 @@ interface Run {
 }
 interface Para {
   style: string | null;
+  keepNext: boolean;
   spacingAfter: number | null;
   text: string;
   runs: Run[];
@@ -50,6 +51,7 @@ async function paragraphs(document: ExportDocument): Promise<Para[]> {
     }));
     return {
       style: /<w:pStyle w:val="([^"]+)"\/>/.exec(body)?.[1] ?? null,
+      keepNext: /<w:keepNext\/>/.test(body),
       spacingAfter: /<w:spacing [^>]*w:after="(\d+)"/.test(body)
         ? Number(/<w:spacing [^>]*w:after="(\d+)"/.exec(body)![1])
         : null,
@@ -117,6 +119,29 @@ describe('Word layout (spec §9)', () => {
     expectFormatted(answer2, expertItem.expertAnswers![1]!.answer, false, 20);
     expectFormatted(integratedHeading, '統合回答:', true, 22);
     expectFormatted(integrated, expertItem.integratedAnswer!, false, 20);
+  });
+
+  it('keeps every heading on the page of the paragraph that follows it', async () => {
+    const plain = await paragraphs({
+      title: 'FAQリスト',
+      items: [{ question: '営業時間は？', answer: '午前7時からです。' }],
+    });
+    expect(plain.map((paragraph) => [paragraph.text, paragraph.keepNext])).toEqual([
+      ['FAQリスト', true],
+      ['Q1: 営業時間は？', true],
+      ['A: 午前7時からです。', false],
+    ]);
+    const experts = await paragraphs({ title: 'FAQリスト', items: [expertItem] });
+    expect(experts.slice(1).map((paragraph) => paragraph.keepNext)).toEqual([
+      true, // Q1
+      true, // 専門家の意見:
+      true, // 【税理士】
+      false,
+      true, // 【弁護士】
+      false,
+      true, // 統合回答:
+      false,
+    ]);
   });
 
   it('expert items without an integrated answer have no integrated heading and no A: line', async () => {

@@ -47,10 +47,12 @@ function runs(text: string, options: Omit<IRunOptions, 'text' | 'break'>): TextR
 function paragraph(
   text: string,
   options: Omit<IRunOptions, 'text' | 'break'>,
-  layout: { before?: number; after?: number; indent?: number } = {},
+  layout: { before?: number; after?: number; indent?: number; keepNext?: boolean } = {},
 ): Paragraph {
   return new Paragraph({
     children: runs(text, options),
+    // A heading (question, 専門家の意見:, 【name】, 統合回答:) never ends a page alone.
+    ...(layout.keepNext ? { keepNext: true } : {}),
     spacing: { before: layout.before ?? 0, after: layout.after ?? 80 },
     ...(layout.indent ? { indent: { left: layout.indent } } : {}),
   });
@@ -75,23 +77,33 @@ function itemParagraphs(item: ExportItem, index: number): Paragraph[] {
     paragraph(
       `Q${index + 1}: ${item.question}`,
       { bold: true, size: WORD_SIZES.question },
-      { before: 360, after: 120 },
+      { before: 360, after: 120, keepNext: true },
     ),
   ];
   const experts = item.expertAnswers ?? [];
   if (experts.length === 0) {
     paragraphs.push(paragraph(`A: ${item.answer}`, { size: WORD_SIZES.answer }));
   } else {
-    paragraphs.push(paragraph(EXPERTS_HEADING, { bold: true, size: WORD_SIZES.heading }));
+    paragraphs.push(
+      paragraph(EXPERTS_HEADING, { bold: true, size: WORD_SIZES.heading }, { keepNext: true }),
+    );
     for (const expert of experts) {
       paragraphs.push(
-        paragraph(`【${expert.expert}】`, { bold: true, size: WORD_SIZES.expert }, { before: 80 }),
+        paragraph(
+          `【${expert.expert}】`,
+          { bold: true, size: WORD_SIZES.expert },
+          { before: 80, keepNext: true },
+        ),
         paragraph(expert.answer, { size: WORD_SIZES.expert }, { indent: 240 }),
       );
     }
     if (item.integratedAnswer) {
       paragraphs.push(
-        paragraph(INTEGRATED_HEADING, { bold: true, size: WORD_SIZES.heading }, { before: 120 }),
+        paragraph(
+          INTEGRATED_HEADING,
+          { bold: true, size: WORD_SIZES.heading },
+          { before: 120, keepNext: true },
+        ),
         paragraph(item.integratedAnswer, { size: WORD_SIZES.expert }),
       );
     }
@@ -128,6 +140,7 @@ export function buildWordDocument({ title, items }: ExportDocument): Document {
             heading: HeadingLevel.TITLE,
             alignment: AlignmentType.LEFT,
             spacing: { after: 400 },
+            keepNext: true,
           }),
           ...items.flatMap(itemParagraphs),
         ],

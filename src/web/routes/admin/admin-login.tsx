@@ -50,9 +50,7 @@ export function AdminLoginRoute() {
     <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle>
-            <h1>FAQ工房 管理者ログイン</h1>
-          </CardTitle>
+          <CardTitle as="h1">FAQ工房 管理者ログイン</CardTitle>
         </CardHeader>
         <CardContent>
           <form

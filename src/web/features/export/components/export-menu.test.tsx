@@ -1,9 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import JSZip from 'jszip';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExportItem } from '../../../../shared/generations.ts';
+import { AlertDialogHost } from '../../../components/ui/alert-dialog.tsx';
 import { ExportMenu } from './export-menu.tsx';
 
 const items: ExportItem[] = [
@@ -43,6 +44,7 @@ function renderMenu(props: { title?: string; items: ExportItem[] }) {
     <>
       <ExportMenu {...props} />
       <Toaster />
+      <AlertDialogHost />
     </>,
   );
 }
@@ -72,13 +74,18 @@ describe('ExportMenu', () => {
 
   it('alerts instead of exporting when nothing is approved, for Word and the other formats', async () => {
     const user = userEvent.setup();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderMenu({ title: 'FAQ', items: [] });
     await user.click(screen.getByRole('button', { name: 'Wordで出力（0件）' }));
-    expect(alert).toHaveBeenCalledWith('エクスポートするFAQを選択してください');
+    const alert = await screen.findByRole('alertdialog', {
+      name: 'エクスポートするFAQを選択してください',
+    });
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'その他の形式' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Markdown' }));
-    expect(alert).toHaveBeenCalledTimes(2);
+    expect(
+      await screen.findByRole('alertdialog', { name: 'エクスポートするFAQを選択してください' }),
+    ).toBeInTheDocument();
     expect(downloads).toEqual([]);
   });
 

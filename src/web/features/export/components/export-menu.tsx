@@ -13,6 +13,7 @@ import {
 import { exportToWord } from '../export-to-word.ts';
 import { EXPORT_FORMATS, type ExportFormat } from '../formats.ts';
 import { storage } from '../../../lib/platform/storage.ts';
+import { showAlert } from '../../../components/ui/alert-dialog.tsx';
 
 /** Storage paths take letters, digits and a few marks; the date keeps saves apart. */
 function savedFileName(filename: string): string {
@@ -52,7 +53,7 @@ export function ExportMenu({
   /** The Word file kept in the user's own file storage, to download again from any device. */
   async function saveWord() {
     if (items.length === 0) {
-      window.alert(NOTHING_TO_EXPORT);
+      void showAlert(NOTHING_TO_EXPORT);
       return;
     }
     setBusy(true);
@@ -87,7 +88,7 @@ export function ExportMenu({
 
   function exportOther(format: ExportFormat) {
     if (items.length === 0) {
-      window.alert(NOTHING_TO_EXPORT);
+      void showAlert(NOTHING_TO_EXPORT);
       return;
     }
     const content = format.render({ title, items });

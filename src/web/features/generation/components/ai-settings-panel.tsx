@@ -20,6 +20,8 @@ export function AiSettingsPanel({
   const id = useId();
   const [open, setOpen] = useState(false);
   const auto = providers.find((provider) => provider.id === 'auto');
+  // The offline engine extracts sentences; it has no model to give instructions to.
+  const ignoresInstructions = Boolean(auto?.offline && value.provider === 'auto');
   return (
     <div className="rounded-lg border border-slate-200 bg-white">
       <button
@@ -89,8 +91,15 @@ export function AiSettingsPanel({
               className="w-full rounded-md border border-slate-300 p-3 text-base md:text-sm"
               placeholder="例：丁寧な敬語で、専門用語には短い説明を添えてください"
               value={value.customInstructions ?? ''}
+              aria-describedby={ignoresInstructions ? `${id}-instructions-ignored` : undefined}
               onChange={(e) => onChange({ ...value, customInstructions: e.target.value })}
             />
+            {ignoresInstructions && (
+              <p id={`${id}-instructions-ignored`} className="text-xs text-amber-800">
+                {OFFLINE_ENGINE_LABEL}
+                はカスタム指示を使いません。AIプロバイダーが設定されると、ここに書いた指示が回答に反映されます。
+              </p>
+            )}
           </div>
         </div>
       )}

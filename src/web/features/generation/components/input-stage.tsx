@@ -1,59 +1,63 @@
 import { Tabs } from 'radix-ui';
-import { Minus, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { AiSettings } from '../../../../shared/ai.ts';
 import {
   CATEGORY_REQUIRED,
   INVALID_URL,
+  TEXT_TOO_LONG,
   URL_OR_TEXT_REQUIRED,
   type CreateGenerationRequest,
 } from '../../../../shared/generations.ts';
 import {
   ANSWER_LENGTHS,
-  DEFAULT_FAQ_COUNT,
   FAQ_COUNT_CHOICES,
-  MAX_RESPONDERS,
+  PASTED_TEXT_MAX_CHARS,
   type AnswerLength,
 } from '../../../../shared/limits.ts';
 import { isDocumentLink, isValidUrl } from '../../../../shared/url.ts';
+import { showAlert } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { useSavedForm } from '../hooks/use-saved-form.ts';
+import { CategoryFields } from './category-fields.tsx';
 import { FileImportButton } from './file-import-button.tsx';
 
 const tabClass =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
 const selectClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm';
 
+/**
+ * Spec §5 input stage. `storageKey` keeps what the user typed across errors, 戻る and reloads
+ * (see use-saved-form); without it the form is not kept.
+ */
 export function InputStage({
   busy,
   ai,
+  storageKey,
   onSubmit,
 }: {
   busy: boolean;
   ai: AiSettings;
+  storageKey?: string;
   onSubmit: (request: CreateGenerationRequest) => void;
 }) {
   const id = useId();
-  const [tab, setTab] = useState<'url' | 'category'>('url');
-  const [url, setUrl] = useState('');
-  const [textInput, setTextInput] = useState('');
-  const [faqCount, setFaqCount] = useState<number>(DEFAULT_FAQ_COUNT);
-  const [includeSubpages, setIncludeSubpages] = useState(false);
-  const [categoryName, setCategoryName] = useState('');
-  const [major, setMajor] = useState('');
-  const [medium, setMedium] = useState('');
-  const [minor, setMinor] = useState('');
-  const [responders, setResponders] = useState<string[]>(['']);
-  const [answerLength, setAnswerLength] = useState<AnswerLength>('medium');
+  const { values, update } = useSavedForm(storageKey);
+  const { tab, url, textInput, faqCount, includeSubpages, answerLength } = values;
   const urlEmpty = !url.trim() && !textInput.trim();
+  const textTooLong = textInput.length > PASTED_TEXT_MAX_CHARS;
   // A link to a file (not a web page) is read as a document; it has no subpages to follow.
   const linksToFile = isDocumentLink(url.trim()) && !/\.html?$/i.test(new URL(url.trim()).pathname);
 
   function submit() {
+    if (busy) return;
     if (tab === 'url') {
-      if (urlEmpty) return window.alert(URL_OR_TEXT_REQUIRED);
-      if (url.trim() && !isValidUrl(url.trim())) return window.alert(INVALID_URL);
+      if (urlEmpty) return void showAlert(URL_OR_TEXT_REQUIRED);
+      if (url.trim() && !isValidUrl(url.trim())) return void showAlert(INVALID_URL);
+      if (textTooLong) return void showAlert(TEXT_TOO_LONG);
       return onSubmit({
         method: 'url',
         ...(url.trim() ? { url: url.trim() } : {}),
@@ -64,14 +68,14 @@ export function InputStage({
         ai,
       });
     }
-    const named = responders.map((responder) => responder.trim()).filter(Boolean);
-    if (!categoryName.trim() || named.length === 0) return window.alert(CATEGORY_REQUIRED);
+    const named = values.responders.map((responder) => responder.trim()).filter(Boolean);
+    if (!values.categoryName.trim() || named.length === 0) return void showAlert(CATEGORY_REQUIRED);
     return onSubmit({
       method: 'category',
-      categoryName: categoryName.trim(),
-      ...(major.trim() ? { major: major.trim() } : {}),
-      ...(medium.trim() ? { medium: medium.trim() } : {}),
-      ...(minor.trim() ? { minor: minor.trim() } : {}),
+      categoryName: values.categoryName.trim(),
+      ...(values.major.trim() ? { major: values.major.trim() } : {}),
+      ...(values.medium.trim() ? { medium: values.medium.trim() } : {}),
+      ...(values.minor.trim() ? { minor: values.minor.trim() } : {}),
       responders: named,
       faqCount,
       includeSubpages: false,
@@ -80,9 +84,17 @@ export function InputStage({
     });
   }
 
+  // Spec §5 asks for both a disabled button while URL and text are empty and an alert when it
+  // is clicked in that state. It only looks disabled, so the click that explains
+  // 「URLまたはテキストを入力してください」 stays possible (for assistive technology too).
+  const looksDisabled = tab === 'url' && urlEmpty;
+
   return (
     <div className="space-y-6">
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as 'url' | 'category')}>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => update({ tab: value as 'url' | 'category' })}
+      >
         <Tabs.List aria-label="作成方法" className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1">
           <Tabs.Trigger value="url" className={tabClass}>
             URL・テキストから
@@ -100,7 +112,7 @@ export function InputStage({
               inputMode="url"
               placeholder="https://example.com"
               value={url}
-              onChange={(e) => setUrl(e.target.value)}
+              onChange={(e) => update({ url: e.target.value })}
               aria-describedby={linksToFile ? `${id}-url-file` : undefined}
             />
             {linksToFile && (
@@ -114,94 +126,46 @@ export function InputStage({
               <Label htmlFor={`${id}-text`}>
                 テキスト（URLの代わりに、または追加の資料として）
               </Label>
-              <FileImportButton current={textInput} onText={setTextInput} />
+              <FileImportButton
+                current={textInput}
+                onText={(text) => update({ textInput: text })}
+              />
             </div>
             <textarea
               id={`${id}-text`}
               rows={5}
-              className="w-full rounded-md border border-slate-300 p-3 text-base md:text-sm"
+              className={cn(
+                'w-full rounded-md border border-slate-300 p-3 text-base md:text-sm',
+                textTooLong && 'border-red-500',
+              )}
               placeholder="会社案内やサービス説明などを貼り付けるか、PDF・Word・Excelなどのファイルから読み込んでください"
               value={textInput}
-              onChange={(e) => setTextInput(e.target.value)}
+              aria-invalid={textTooLong || undefined}
+              aria-describedby={`${id}-text-count`}
+              onChange={(e) => update({ textInput: e.target.value })}
             />
+            <p
+              id={`${id}-text-count`}
+              className={cn('text-right text-xs', textTooLong ? 'text-red-700' : 'text-slate-500')}
+            >
+              {textTooLong && `${TEXT_TOO_LONG}（`}
+              {formatNumber(textInput.length)} / {formatNumber(PASTED_TEXT_MAX_CHARS)}文字
+              {textTooLong && '）'}
+            </p>
           </div>
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
               checked={includeSubpages && !linksToFile}
               disabled={linksToFile}
-              onChange={(e) => setIncludeSubpages(e.target.checked)}
+              onChange={(e) => update({ includeSubpages: e.target.checked })}
               className="h-4 w-4"
             />
             下層ページも含める（同じサイト内の主要なページを最大10件まで読み込みます）
           </label>
         </Tabs.Content>
         <Tabs.Content value="category" className="space-y-4">
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-category`}>カテゴリー名</Label>
-            <Input
-              id={`${id}-category`}
-              placeholder="例：相続手続き"
-              value={categoryName}
-              onChange={(e) => setCategoryName(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-2 sm:grid-cols-3">
-            {[
-              ['大分類', major, setMajor],
-              ['中分類', medium, setMedium],
-              ['小分類', minor, setMinor],
-            ].map(([label, value, set]) => (
-              <div key={label as string} className="space-y-1">
-                <Label htmlFor={`${id}-${label as string}`}>{label as string}（任意）</Label>
-                <Input
-                  id={`${id}-${label as string}`}
-                  value={value as string}
-                  onChange={(e) => (set as (v: string) => void)(e.target.value)}
-                />
-              </div>
-            ))}
-          </div>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-700">
-              回答者（専門家の役割、最大{MAX_RESPONDERS}人）
-            </legend>
-            {responders.map((responder, index) => (
-              <div key={index} className="flex gap-2">
-                <Input
-                  aria-label={`回答者${index + 1}`}
-                  placeholder={index === 0 ? '例：税理士' : '例：弁護士'}
-                  value={responder}
-                  onChange={(e) =>
-                    setResponders((list) =>
-                      list.map((item, position) => (position === index ? e.target.value : item)),
-                    )
-                  }
-                />
-                {responders.length > 1 && (
-                  <Button
-                    variant="outline"
-                    size="icon"
-                    aria-label={`回答者${index + 1}を削除`}
-                    onClick={() =>
-                      setResponders((list) => list.filter((_, position) => position !== index))
-                    }
-                  >
-                    <Minus aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                )}
-              </div>
-            ))}
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={responders.length >= MAX_RESPONDERS}
-              onClick={() => setResponders((list) => [...list, ''])}
-            >
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              回答者を追加
-            </Button>
-          </fieldset>
+          <CategoryFields id={id} values={values} onChange={update} />
         </Tabs.Content>
       </Tabs.Root>
 
@@ -212,7 +176,7 @@ export function InputStage({
             id={`${id}-count`}
             className={selectClass}
             value={faqCount}
-            onChange={(e) => setFaqCount(Number(e.target.value))}
+            onChange={(e) => update({ faqCount: Number(e.target.value) })}
           >
             {FAQ_COUNT_CHOICES.map((count) => (
               <option key={count} value={count}>
@@ -227,7 +191,7 @@ export function InputStage({
             id={`${id}-length`}
             className={selectClass}
             value={answerLength}
-            onChange={(e) => setAnswerLength(e.target.value as AnswerLength)}
+            onChange={(e) => update({ answerLength: e.target.value as AnswerLength })}
           >
             {(Object.keys(ANSWER_LENGTHS) as AnswerLength[]).map((key) => (
               <option key={key} value={key}>
@@ -241,9 +205,9 @@ export function InputStage({
 
       <Button
         size="lg"
-        className="w-full"
+        className={cn('w-full', looksDisabled && 'opacity-50')}
         onClick={submit}
-        disabled={busy || (tab === 'url' && urlEmpty)}
+        disabled={busy}
       >
         {busy && <Spinner label="生成中" />}
         質問を生成する

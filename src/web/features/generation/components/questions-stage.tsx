@@ -4,12 +4,15 @@ import { formatNumber } from '../../../lib/format.ts';
 import type { Generation } from '../../../../shared/generations.ts';
 import type { ProposedQuestion } from '../hooks/use-generation-flow.ts';
 import { CrawlReport } from './crawl-report.tsx';
+import { CreditShortfall } from './credit-shortfall.tsx';
 
 export interface QuestionsStageProps {
   questions: ProposedQuestion[];
   crawlReport?: Generation['crawlReport'];
   busy: boolean;
   balance: number;
+  /** The server refused the last answer run for lack of credits. */
+  insufficientCredits?: boolean;
   onToggle: (index: number) => void;
   onSetAll: (approved: boolean) => void;
   onRegenerate: () => void;
@@ -22,6 +25,7 @@ export function QuestionsStage({
   crawlReport = null,
   busy,
   balance,
+  insufficientCredits = false,
   onToggle,
   onSetAll,
   onRegenerate,
@@ -75,6 +79,9 @@ export function QuestionsStage({
         {approved}件を選択中 ／ 回答の作成に{approved}クレジットを使用します（残高{' '}
         {formatNumber(balance)}）。回答を作成できなかった質問の分は消費しません。
       </p>
+      {(approved > balance || insufficientCredits) && (
+        <CreditShortfall needed={approved} balance={balance} />
+      )}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="outline" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />

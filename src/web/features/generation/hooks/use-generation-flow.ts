@@ -5,7 +5,8 @@ import type {
   FaqItem,
   Generation,
 } from '../../../../shared/generations.ts';
-import { currentAccessToken } from '../../../lib/api-client.ts';
+import { showAlert } from '../../../components/ui/alert-dialog.tsx';
+import { ApiError, currentAccessToken } from '../../../lib/api-client.ts';
 import { createGeneration, startAnswers } from '../api/generation-api.ts';
 import { watchGeneration } from '../api/watch-generation.ts';
 
@@ -24,6 +25,8 @@ export interface FlowState {
   generation: Generation | null;
   questions: ProposedQuestion[];
   results: FaqItem[];
+  /** The server refused the answer run for lack of credits; the selection is kept. */
+  insufficientCredits: boolean;
 }
 
 const INITIAL: FlowState = {
@@ -33,6 +36,7 @@ const INITIAL: FlowState = {
   generation: null,
   questions: [],
   results: [],
+  insufficientCredits: false,
 };
 
 /**
@@ -95,7 +99,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
         void queryClient.invalidateQueries({ queryKey: ['generations'] });
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
-        window.alert((error as Error).message || '質問の生成に失敗しました');
+        void showAlert((error as Error).message || '質問の生成に失敗しました');
         setState(INITIAL);
       }
     },
@@ -112,6 +116,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       ...current,
       stage: 'results',
       busy: true,
+      insufficientCredits: false,
       progress: { percent: 70, message: '回答を生成中...' },
     }));
     try {
@@ -128,8 +133,18 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       void queryClient.invalidateQueries({ queryKey: ['generations'] });
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
-      window.alert((error as Error).message || 'FAQの生成に失敗しました');
-      setState((current) => ({ ...current, stage: 'questions', busy: false, progress: null }));
+      const insufficientCredits =
+        error instanceof ApiError && error.code === 'INSUFFICIENT_CREDITS';
+      // Lack of credits is explained in place, with the shortfall and where to get credits.
+      if (insufficientCredits) options.onBalanceChanged();
+      else void showAlert((error as Error).message || 'FAQの生成に失敗しました');
+      setState((current) => ({
+        ...current,
+        stage: 'questions',
+        busy: false,
+        progress: null,
+        insufficientCredits,
+      }));
     }
   }, [follow, options, queryClient, state.generation, state.questions]);
 

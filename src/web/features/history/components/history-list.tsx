@@ -9,6 +9,7 @@ import { useDeleteGeneration } from '../api/delete-generation.ts';
 import { useGenerations } from '../api/get-generations.ts';
 import { HistoryDetail } from './history-detail.tsx';
 import { HistoryEntry } from './history-entry.tsx';
+import { confirmDialog, showAlert } from '../../../components/ui/alert-dialog.tsx';
 
 export const DELETE_CONFIRMATION = 'この履歴を削除しますか？';
 export const DELETE_FAILED = '削除に失敗しました';
@@ -28,13 +29,14 @@ export function HistoryList({
   const selected = records.find((record) => record.id === selectedId) ?? null;
 
   async function confirmDelete(record: GenerationSummary) {
-    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    if (!(await confirmDialog(DELETE_CONFIRMATION, { confirmLabel: '削除', destructive: true })))
+      return;
     try {
       await remove.mutateAsync(record.id);
       if (selectedId === record.id) setSelectedId(null);
       toast.success('履歴を削除しました');
     } catch {
-      window.alert(DELETE_FAILED);
+      void showAlert(DELETE_FAILED);
     }
   }
 

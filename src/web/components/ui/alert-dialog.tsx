@@ -1,0 +1,142 @@
+import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { buttonVariants } from './button.tsx';
+
+/**
+ * The specification's alerts and confirmations, shown as accessible in-page dialogs instead of
+ * `window.alert`/`window.confirm` (which block the page, cannot be styled and are skipped by
+ * some embedded browsers). Callable from anywhere, like a toast; `AlertDialogHost` (mounted
+ * once in the app providers) renders the one that is open.
+ */
+interface PendingDialog {
+  kind: 'alert' | 'confirm';
+  message: string;
+  description?: string;
+  confirmLabel: string;
+  destructive: boolean;
+  resolve: (confirmed: boolean) => void;
+}
+
+let queue: PendingDialog[] = [];
+const listeners = new Set<() => void>();
+
+function publish(next: PendingDialog[]): void {
+  queue = next;
+  for (const listener of listeners) listener();
+}
+
+function open(dialog: Omit<PendingDialog, 'resolve'>): Promise<boolean> {
+  return new Promise((resolve) => publish([...queue, { ...dialog, resolve }]));
+}
+
+/** Shows `message` verbatim with an OK button; resolves when the user closes it. */
+export async function showAlert(message: string, description?: string): Promise<void> {
+  await open({
+    kind: 'alert',
+    message,
+    ...(description ? { description } : {}),
+    confirmLabel: 'OK',
+    destructive: false,
+  });
+}
+
+/** Asks `message` verbatim; resolves true only when the user confirms. */
+export function confirmDialog(
+  message: string,
+  options: { confirmLabel?: string; destructive?: boolean; description?: string } = {},
+): Promise<boolean> {
+  return open({
+    kind: 'confirm',
+    message,
+    ...(options.description ? { description: options.description } : {}),
+    confirmLabel: options.confirmLabel ?? 'OK',
+    destructive: options.destructive ?? false,
+  });
+}
+
+function close(confirmed: boolean): void {
+  const [current, ...rest] = queue;
+  if (!current) return;
+  publish(rest);
+  current.resolve(confirmed);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+let hosts = 0;
+
+export function AlertDialogHost() {
+  const action = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    hosts += 1;
+    return () => {
+      hosts -= 1;
+      // Nobody is left to answer: settle what is pending instead of showing it to a later page.
+      if (hosts === 0) {
+        const pending = queue;
+        publish([]);
+        for (const dialog of pending) dialog.resolve(false);
+      }
+    };
+  }, []);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => queue[0],
+    () => undefined,
+  );
+  return (
+    <AlertDialogPrimitive.Root
+      open={current !== undefined}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) close(false);
+      }}
+    >
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialogPrimitive.Content
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-lg"
+          {...(current?.description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            // Radix focuses Cancel; an alert has none, so its OK button takes the focus.
+            if (current?.kind !== 'alert') return;
+            event.preventDefault();
+            action.current?.focus();
+          }}
+        >
+          <AlertDialogPrimitive.Title className="text-base font-semibold whitespace-pre-line text-slate-900">
+            {current?.message}
+          </AlertDialogPrimitive.Title>
+          {current?.description && (
+            <AlertDialogPrimitive.Description className="mt-2 text-sm text-slate-600">
+              {current.description}
+            </AlertDialogPrimitive.Description>
+          )}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            {current?.kind === 'confirm' && (
+              // Cancel closes through onOpenChange, which resolves false.
+              <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'outline' })}>
+                キャンセル
+              </AlertDialogPrimitive.Cancel>
+            )}
+            <AlertDialogPrimitive.Action
+              ref={action}
+              className={buttonVariants({
+                variant: current?.destructive ? 'destructive' : 'default',
+              })}
+              onClick={(event) => {
+                // Closing goes through `close` so the promise resolves true exactly once.
+                event.preventDefault();
+                close(true);
+              }}
+            >
+              {current?.confirmLabel}
+            </AlertDialogPrimitive.Action>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}
