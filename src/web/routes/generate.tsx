@@ -44,6 +44,10 @@ export function GenerateRoute() {
     customInstructions: providers.data?.customInstructions ?? '',
   };
 
+  const offlineEngine =
+    ai.provider === 'auto' &&
+    Boolean(providers.data?.providers.find((provider) => provider.id === 'auto')?.offline);
+
   async function regenerate(index: number) {
     const generation = state.generation;
     if (!generation) return;
@@ -121,6 +125,7 @@ export function GenerateRoute() {
             busy={state.busy}
             ai={ai}
             storageKey={formKey}
+            offlineEngine={offlineEngine}
             onSubmit={(request) => void flow.generateQuestions(request)}
           />
         </>
@@ -132,6 +137,12 @@ export function GenerateRoute() {
           busy={state.busy}
           balance={balance}
           insufficientCredits={state.insufficientCredits}
+          notice={state.generation?.message ?? null}
+          answersUnavailable={
+            state.generation?.method === 'category' && state.generation.engine === 'offline'
+              ? 'オフライン簡易エンジンでは専門家の回答を作成できません。AIプロバイダーが設定されると、これらの質問に回答を作成できます。'
+              : null
+          }
           onToggle={flow.toggleQuestion}
           onSetAll={flow.setAllQuestions}
           onRegenerate={flow.regenerate}

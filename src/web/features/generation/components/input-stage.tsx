@@ -37,11 +37,14 @@ export function InputStage({
   busy,
   ai,
   storageKey,
+  offlineEngine = false,
   onSubmit,
 }: {
   busy: boolean;
   ai: AiSettings;
   storageKey?: string;
+  /** The active engine is the built-in offline one: category answers need a provider. */
+  offlineEngine?: boolean;
   onSubmit: (request: CreateGenerationRequest) => void;
 }) {
   const id = useId();
@@ -165,6 +168,11 @@ export function InputStage({
           </label>
         </Tabs.Content>
         <Tabs.Content value="category" className="space-y-4">
+          {offlineEngine && (
+            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              カテゴリーからの作成では、専門家の回答にAIプロバイダーが必要です。現在のオフライン簡易エンジンでは、質問のチェックリストだけを無料で作成できます（回答は作成されず、クレジットも消費しません）。
+            </p>
+          )}
           <CategoryFields id={id} values={values} onChange={update} />
         </Tabs.Content>
       </Tabs.Root>

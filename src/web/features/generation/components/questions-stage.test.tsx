@@ -107,3 +107,29 @@ describe('AiSettingsPanel', () => {
     );
   });
 });
+
+describe('QuestionsStage notices', () => {
+  it('says how many questions were made and why, and offers no answers the engine cannot make', () => {
+    render(
+      <MemoryRouter>
+        <QuestionsStage
+          questions={[{ question: '相続とは何ですか？', approved: true, sourceUrl: null }]}
+          busy={false}
+          balance={10}
+          notice="1件の質問チェックリストを作成しました。"
+          answersUnavailable="オフライン簡易エンジンでは専門家の回答を作成できません。"
+          onToggle={vi.fn()}
+          onSetAll={vi.fn()}
+          onRegenerate={vi.fn()}
+          onBack={vi.fn()}
+          onAnswer={vi.fn()}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('1件の質問チェックリストを作成しました。');
+    expect(screen.queryByRole('button', { name: /回答を作成/ })).toBeNull();
+    expect(
+      screen.getByText('オフライン簡易エンジンでは専門家の回答を作成できません。'),
+    ).toBeVisible();
+  });
+});

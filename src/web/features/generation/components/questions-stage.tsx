@@ -13,6 +13,10 @@ export interface QuestionsStageProps {
   balance: number;
   /** The server refused the last answer run for lack of credits. */
   insufficientCredits?: boolean;
+  /** What the server said of the questions: how many, and why fewer than asked. */
+  notice?: string | null;
+  /** Why answers cannot be made with the active engine (the category checklist offline). */
+  answersUnavailable?: string | null;
   onToggle: (index: number) => void;
   onSetAll: (approved: boolean) => void;
   onRegenerate: () => void;
@@ -26,6 +30,8 @@ export function QuestionsStage({
   busy,
   balance,
   insufficientCredits = false,
+  notice = null,
+  answersUnavailable = null,
   onToggle,
   onSetAll,
   onRegenerate,
@@ -46,6 +52,11 @@ export function QuestionsStage({
           </Button>
         </div>
       </div>
+      {notice && (
+        <p role="status" className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">
+          {notice}
+        </p>
+      )}
       <CrawlReport report={crawlReport} />
       <ul className="space-y-2" aria-label="生成された質問">
         {questions.map((item, index) => (
@@ -91,9 +102,13 @@ export function QuestionsStage({
           <RefreshCw aria-hidden="true" className="h-4 w-4" />
           再生成
         </Button>
-        <Button className="sm:ml-auto" onClick={onAnswer} disabled={busy || approved === 0}>
-          選択した質問の回答を作成（{approved}件）
-        </Button>
+        {answersUnavailable ? (
+          <p className="text-sm text-slate-700 sm:ml-auto sm:max-w-sm">{answersUnavailable}</p>
+        ) : (
+          <Button className="sm:ml-auto" onClick={onAnswer} disabled={busy || approved === 0}>
+            選択した質問の回答を作成（{approved}件）
+          </Button>
+        )}
       </div>
     </div>
   );
