@@ -3,8 +3,16 @@ import {
   integratedOutputSchema,
   questionsOutputSchema,
 } from '../../../shared/ai.ts';
+import type { z } from 'zod';
 import type { AnswerLength } from '../../../shared/limits.ts';
-import { type AiRun, type ModelAnswer, callOnChain, lengthRule, system } from './model-run.ts';
+import {
+  type AiRun,
+  type ModelAnswer,
+  callOnChain,
+  lengthOff,
+  lengthRule,
+  system,
+} from './model-run.ts';
 import { loadAnalyzer } from './japanese.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 import type { DraftQuestion } from './offline-engine.ts';
@@ -96,25 +104,50 @@ export function avoidList(questions: string[]): string {
     .join('\n')}`;
 }
 
+/**
+ * One answer from the chain, asked once more when it is far outside the chosen length; the
+ * closer of the two is kept.
+ */
+async function answerWithinLength<SCHEMA extends z.ZodType>(
+  run: AiRun,
+  length: AnswerLength,
+  schema: SCHEMA,
+  prompt: string,
+  textOf: (output: z.infer<SCHEMA>) => string,
+): Promise<ModelAnswer | null> {
+  const ask = async (extra: string) => {
+    const { output, model } = await callOnChain(run, {
+      schema,
+      system: system(run),
+      prompt: [prompt, extra].filter(Boolean).join('\n\n'),
+    });
+    const answer = textOf(output).trim();
+    return answer ? { answer, model } : null;
+  };
+  const first = await ask('');
+  if (!first || !lengthOff(first.answer, length)) return first;
+  const second = await ask(
+    '前回の回答は指定の文字数から大きく外れていました。文字数を必ず守ってください。',
+  ).catch(() => null);
+  return second && !lengthOff(second.answer, length) ? second : first;
+}
+
 export async function generateExpertAnswer(
   run: AiRun,
   input: { question: string; expert: string; category: CategoryInput; length: AnswerLength },
 ): Promise<ModelAnswer | null> {
   if (run.engine.kind === 'offline') return null;
-  try {
-    const { output, model } = await callOnChain(run, {
-      schema: expertOutputSchema,
-      system: system(run),
-      prompt: [
-        `あなたは「${input.expert}」です。カテゴリー「${input.category.path}」に関する次の質問に、${input.expert}の専門的な視点から回答してください。`,
-        lengthRule(input.length),
-        `質問: ${input.question}`,
-      ].join('\n\n'),
-    });
-    return output.answer.trim() ? { answer: output.answer.trim(), model } : null;
-  } catch {
-    return null;
-  }
+  return answerWithinLength(
+    run,
+    input.length,
+    expertOutputSchema,
+    [
+      `あなたは「${input.expert}」です。カテゴリー「${input.category.path}」に関する次の質問に、${input.expert}の専門的な視点から回答してください。`,
+      lengthRule(input.length),
+      `質問: ${input.question}`,
+    ].join('\n\n'),
+    (output) => output.answer,
+  ).catch(() => null);
 }
 
 export async function generateIntegratedAnswer(
@@ -126,21 +159,16 @@ export async function generateIntegratedAnswer(
   },
 ): Promise<ModelAnswer | null> {
   if (run.engine.kind === 'offline') return null;
-  try {
-    const { output, model } = await callOnChain(run, {
-      schema: integratedOutputSchema,
-      system: system(run),
-      prompt: [
-        '次の質問に対する複数の専門家の回答を踏まえ、利用者にとってわかりやすい統合回答を作成してください。',
-        lengthRule(input.length),
-        `質問: ${input.question}`,
-        input.expertAnswers.map((item) => `【${item.expert}】${item.answer}`).join('\n'),
-      ].join('\n\n'),
-    });
-    return output.integratedAnswer.trim()
-      ? { answer: output.integratedAnswer.trim(), model }
-      : null;
-  } catch {
-    return null;
-  }
+  return answerWithinLength(
+    run,
+    input.length,
+    integratedOutputSchema,
+    [
+      '次の質問に対する複数の専門家の回答を踏まえ、利用者にとってわかりやすい統合回答を作成してください。',
+      lengthRule(input.length),
+      `質問: ${input.question}`,
+      input.expertAnswers.map((item) => `【${item.expert}】${item.answer}`).join('\n'),
+    ].join('\n\n'),
+    (output) => output.integratedAnswer,
+  ).catch(() => null);
 }

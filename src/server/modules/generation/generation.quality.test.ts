@@ -142,4 +142,20 @@ describe('model engines: top-up, grounding and fail-over', () => {
       expect(prompt).toContain(item.evidence);
     }
   }, 120_000);
+
+  it('asks once more for answers far outside the chosen length', async () => {
+    const user = await seedUser(t.app, { credits: 20 });
+    healthy.resetStats();
+    healthy.setOptions({ latencyMs: 5, shortAnswersFirst: 1 });
+    const run = await generateThroughApi(t.app, user.headers, {
+      text: longBrochure().slice(0, 3000),
+      count: 3,
+      length: 'short',
+    });
+    expect(run.faqs).toHaveLength(3);
+    for (const faq of run.faqs) expect(faq.answer.length).toBeGreaterThanOrEqual(80 * 0.7);
+    // Three questions make one answer call; the short answers were asked for once more.
+    expect(healthy.stats.byKind.answers).toBe(2);
+    healthy.setOptions({ latencyMs: 5 });
+  }, 60_000);
 });
