@@ -73,8 +73,9 @@ export async function recoverInterruptedGenerations(
 }
 
 /**
- * Every held reservation whose work is not running is released, whatever started it: its
- * generation was deleted, is no longer answering, or has been silent since before `cutoff`.
+ * Every held reservation whose work is not running is released, whatever started it: it names
+ * no generation, or one that was deleted, is no longer answering, or has been silent since
+ * before `cutoff`. (Work that holds credits claims its record in the same transaction.)
  */
 export async function releaseOrphanedReservations(db: Database, cutoff: Date): Promise<number> {
   const orphaned = await db
@@ -84,7 +85,6 @@ export async function releaseOrphanedReservations(db: Database, cutoff: Date): P
     .where(
       and(
         eq(creditReservations.status, 'held'),
-        lt(creditReservations.createdAt, cutoff),
         sql`(${faqGenerations.id} is null or ${faqGenerations.stage} <> 'answering' or ${faqGenerations.updatedAt} < ${cutoff})`,
       ),
     );
