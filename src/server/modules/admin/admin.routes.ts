@@ -131,7 +131,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(adminUsers)
         .set({
           passwordHash: await hashPassword(request.body.newPassword),
-          usesDefaultPassword: 0,
+          // Outside production the sign-in hint shows the default while it is the password.
+          usesDefaultPassword:
+            !app.config.isProduction && request.body.newPassword === DEFAULT_ADMIN_PASSWORD ? 1 : 0,
           // Every other session of this admin ends; the one making the change stays.
           sessionsValidAfter: new Date(),
           keptSessionId: admin.sessionId,

@@ -20,10 +20,10 @@ export function AccountMenu({
 }) {
   const navigate = useNavigate();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-0 items-center gap-2">
       <Link
         to={paths.credits}
-        className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800 hover:bg-amber-100"
+        className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800 hover:bg-amber-100"
         aria-label={`クレジット残高 ${user.credits}`}
       >
         <Coins aria-hidden="true" className="h-4 w-4" />
@@ -31,8 +31,8 @@ export function AccountMenu({
         <span className="hidden sm:inline">クレジット</span>
       </Link>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="inline-flex max-w-[12rem] items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100">
-          <span className="truncate" data-testid="header-user-name">
+        <DropdownMenu.Trigger className="inline-flex min-w-0 max-w-[7rem] items-center gap-1 rounded-md sm:max-w-[12rem] px-2 py-2 text-sm text-slate-700 hover:bg-slate-100">
+          <span className="min-w-0 truncate" data-testid="header-user-name">
             {displayNameOf(user)}
           </span>
           <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" />

@@ -56,7 +56,8 @@ export function Header({ user, accountSlot }: HeaderProps) {
             </NavLink>
           ))}
         </nav>
-        <div className="flex items-center gap-2">
+        {/* min-w-0 lets a long display name shrink (and truncate) instead of widening the page. */}
+        <div className="flex min-w-0 items-center gap-2">
           {user ? (
             accountSlot
           ) : (
