@@ -14,6 +14,7 @@ import { findPlan } from '../../../shared/plans.ts';
 import { escapeHtml, formatYenPlain } from '../../lib/format.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
+import { paymentIncidentRoutes } from './payment-incidents.routes.ts';
 import { handleStripeEvent } from './stripe-events.ts';
 import {
   completePurchase,
@@ -152,6 +153,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     async (request) => confirmReturn(app.db, currentUser(request).id, request.body.sessionId),
   );
 
+  await app.register(paymentIncidentRoutes);
   await app.register(async (scope) => webhookRoute(scope, provider));
 
   if (provider?.name !== 'demo') return;

@@ -146,6 +146,34 @@ describe('unknown users', () => {
     expect(incidents).toHaveLength(1);
     expect(incidents[0]).toMatchObject({ kind: 'unknown_user', userId: ghost.id });
     expect(await t.app.db.select().from(payments).where(eq(payments.sessionId, id))).toEqual([]);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'admin', password: 'admin123' },
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/payment-incidents',
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
+    expect(listed.json().incidents).toContainEqual(
+      expect.objectContaining({ kind: 'unknown_user', sessionId: id, userId: ghost.id }),
+    );
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/payment-incidents' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('does not credit a deleted account, and records the payment for a refund', async () => {
+    const user = await seedUser(t.app);
+    const id = await checkout(user);
+    await t.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await send('checkout.session.completed', session(id, user))).statusCode).toBe(200);
+    expect(await balanceOf(user.id)).toBe(0);
+    const [incident] = await t.app.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.sessionId, id));
+    expect(incident).toMatchObject({ kind: 'unknown_user', details: { deletedAccount: true } });
   });
 });
 

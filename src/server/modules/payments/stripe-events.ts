@@ -63,15 +63,23 @@ async function fulfil(
     .where(eq(payments.sessionId, session.id));
   const userId = payment?.userId ?? metadata.user_id ?? null;
   const [user] = userId
-    ? await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId))
+    ? await ctx.db
+        .select({ id: users.id, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, userId))
     : [];
-  if (!user || (!payment && !metadata.plan_id)) {
+  // A deleted account cannot use credits: the operator refunds the payment instead.
+  if (!user || user.deletedAt || (!payment && !metadata.plan_id)) {
     await recordIncident(ctx.db, ctx.log, {
       kind: 'unknown_user',
       eventId: event.id,
       userId,
       sessionId: session.id,
-      details: { type: event.type, planId: metadata.plan_id ?? null },
+      details: {
+        type: event.type,
+        planId: metadata.plan_id ?? null,
+        deletedAccount: Boolean(user?.deletedAt),
+      },
     });
     return [];
   }
