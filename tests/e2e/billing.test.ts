@@ -104,6 +104,34 @@ describe('payment return and cancel', () => {
   });
 });
 
+describe('利用停止', () => {
+  it('signs a suspended user out with the reason, and refuses the sign-in form', async () => {
+    const user = await signUpViaApi(baseURL);
+    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    await signInPage(page, user.tokens);
+    await page.goto('/credits');
+    await page.getByTestId('header-credits').waitFor();
+    const token = await adminLogin();
+    const suspended = await fetch(`${baseURL}/api/admin/users/${user.user.id}/suspension`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ suspended: true }),
+    });
+    expect(suspended.status).toBe(200);
+    await page.reload();
+    await page.getByText('このアカウントは利用停止中です', { exact: false }).first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    const form = page.getByRole('form', { name: 'ログイン' });
+    await form.getByLabel('メールアドレス').fill(user.email);
+    await form.getByLabel(/パスワード/).fill(user.password);
+    await form.getByRole('button', { name: 'ログイン' }).click();
+    await form.getByText('このアカウントは利用停止中です', { exact: false }).waitFor();
+    // The refused calls above are the point of the test; anything else is a problem.
+    expect(problems.filter((problem) => !problem.includes('403'))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('at 390 px', () => {
   it('a long display name never widens signed-in pages; /referrals labels meet AA contrast', async () => {
     const user = await signUpViaApi(baseURL, {

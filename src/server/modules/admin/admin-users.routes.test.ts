@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -128,7 +129,14 @@ describe('deleting and suspending users', () => {
       amountYen: 1000,
       status: 'completed',
     });
-    await t.app.db.update(users).set({ avatarUrl: null }).where(eq(users.id, userId));
+    const avatarKey = `avatars/${userId}/0123456789abcdef01234567.png`;
+    await t.app.storage.put(avatarKey, Readable.from([Buffer.from('png')]), {
+      contentType: 'image/png',
+    });
+    await t.app.db
+      .update(users)
+      .set({ avatarUrl: `/api/account/avatar/${userId}/0123456789abcdef01234567.png` })
+      .where(eq(users.id, userId));
 
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -149,6 +157,7 @@ describe('deleting and suspending users', () => {
     expect(row!.avatarUrl).toBeNull();
     expect(row!.passwordHash).not.toMatch(/^\$argon2/);
     expect(row!.deletedAt).not.toBeNull();
+    expect(await t.app.storage.open(avatarKey)).toBeNull();
     const tokens = await t.app.db
       .select()
       .from(refreshTokens)
