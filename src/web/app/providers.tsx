@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+
+// Toasts only follow a user's action, so their container loads after the page has painted.
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -22,7 +24,9 @@ export function AppProviders({
     <QueryClientProvider client={client}>
       {children}
       {/* Spec §9: toasts top-right, 4000 ms by default. */}
-      <Toaster position="top-right" duration={4000} richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" duration={4000} richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,3 +1,5 @@
+// Japanese validation messages wherever the browser parses with zod.
+import '../../../../shared/zod-ja.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicConfigSchema, type PublicConfig } from '../../../../shared/public-config.ts';
 import { api } from '../../../lib/api-client.ts';
