@@ -39,6 +39,7 @@ export function PricingRoute() {
           </p>
         </div>
         <div className="mt-12">
+          <h2 className="sr-only">プラン一覧</h2>
           <PlanCards onSelectPlan={selectPlan} />
         </div>
       </section>
@@ -46,9 +47,7 @@ export function PricingRoute() {
       <section className="bg-blue-600 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-12 text-center">
           <h2 className="text-2xl font-bold">まずは無料で試してみませんか</h2>
-          <p className="text-blue-100">
-            登録だけで50クレジット。クレジットカードの登録は不要です。
-          </p>
+          <p className="text-white">登録だけで50クレジット。クレジットカードの登録は不要です。</p>
           {session.user ? (
             <Link
               to={paths.generate}

@@ -24,14 +24,14 @@ export function AccountMenu({
       <Link
         to={paths.credits}
         className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800 hover:bg-amber-100"
-        aria-label={`クレジット残高 ${user.credits}`}
       >
         <Coins aria-hidden="true" className="h-4 w-4" />
+        <span className="sr-only">クレジット残高</span>
         <span data-testid="header-credits">{formatNumber(user.credits)}</span>
         <span className="hidden sm:inline">クレジット</span>
       </Link>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="inline-flex max-w-[12rem] items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100">
+        <DropdownMenu.Trigger className="inline-flex min-w-0 max-w-[7rem] items-center sm:max-w-[12rem] gap-1 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100">
           <span className="truncate" data-testid="header-user-name">
             {displayNameOf(user)}
           </span>

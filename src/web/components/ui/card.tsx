@@ -14,11 +14,12 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, children, ...props }: ComponentProps<'h3'>) {
+/** A section heading right under the page's h1, so headings never skip a level. */
+export function CardTitle({ className, children, ...props }: ComponentProps<'h2'>) {
   return (
-    <h3 className={cn('text-lg font-semibold leading-tight', className)} {...props}>
+    <h2 className={cn('text-lg font-semibold leading-tight', className)} {...props}>
       {children}
-    </h3>
+    </h2>
   );
 }
 

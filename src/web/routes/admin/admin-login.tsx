@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ADMIN_INVALID_CREDENTIALS, ADMIN_LOGIN_FAILED } from '../../../shared/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getLoginHint, loginAdmin } from '../../features/admin/api/admin-api.ts';
@@ -47,12 +47,10 @@ export function AdminLoginRoute() {
   }
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle>
-            <h1>FAQ工房 管理者ログイン</h1>
-          </CardTitle>
+          <h1 className="text-lg font-semibold leading-tight">FAQ工房 管理者ログイン</h1>
         </CardHeader>
         <CardContent>
           <form
@@ -119,6 +117,6 @@ export function AdminLoginRoute() {
           </Link>
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }
