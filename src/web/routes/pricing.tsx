@@ -1,24 +1,30 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { PlanId } from '../../shared/plans.ts';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { paths } from '../config/paths.ts';
 import { PlanCards } from '../features/marketing/components/plan-cards.tsx';
 import { PricingFaq } from '../features/marketing/components/pricing-faq.tsx';
-import { PurchaseDialog } from '../features/payments/components/purchase-dialog.tsx';
 import { usePurchaseFlow } from '../features/payments/hooks/use-purchase-flow.ts';
 import { useSession } from '../lib/auth/session.tsx';
+import { lazyToast } from '../lib/lazy-toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+// The purchase dialog (Radix) loads when a signed-in user first picks a paid plan.
+const PurchaseDialog = lazy(async () => ({
+  default: (await import('../features/payments/components/purchase-dialog.tsx')).PurchaseDialog,
+}));
 
 export function PricingRoute() {
   useDocumentTitle('料金プラン');
   const session = useSession();
   const purchase = usePurchaseFlow();
+  const [dialogUsed, setDialogUsed] = useState(false);
 
   function selectPlan(planId: PlanId) {
     if (planId === 'free') {
       // Spec §5: the free plan only needs an account.
-      if (session.user) toast.info('すでに無料プランをご利用中です');
+      if (session.user) lazyToast('info', 'すでに無料プランをご利用中です');
       else session.redirectToSignIn(paths.pricing);
       return;
     }
@@ -26,6 +32,7 @@ export function PricingRoute() {
       session.redirectToSignIn(paths.pricing);
       return;
     }
+    setDialogUsed(true);
     purchase.open(planId);
   }
 
@@ -66,7 +73,11 @@ export function PricingRoute() {
           )}
         </div>
       </section>
-      <PurchaseDialog flow={purchase} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <PurchaseDialog flow={purchase} />
+        </Suspense>
+      )}
     </div>
   );
 }
