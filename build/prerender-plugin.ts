@@ -9,6 +9,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import {
+  PUBLIC_CONFIG_ELEMENT_ID,
+  PUBLIC_CONFIG_JSON_TOKEN,
+} from '../src/shared/prerender-config.ts';
 import { PUBLIC_PAGES, PUBLIC_URL_PLACEHOLDER, pageHeadTags } from '../src/shared/seo.ts';
 
 export const PRERENDER_DIR = '.prerendered';
@@ -69,7 +73,11 @@ export function injectPage(
       '</head>',
       `  ${preloadTags}\n    ${pageHeadTags(pathname, PUBLIC_URL_PLACEHOLDER)}\n  </head>`,
     )
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered>${body}</div>`);
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered>${body}</div>\n    ` +
+        `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${PUBLIC_CONFIG_JSON_TOKEN}</script>`,
+    );
   if (!html.includes('data-prerendered')) throw new Error('index.html has no empty #root');
   return html;
 }

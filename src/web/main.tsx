@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../shared/prerender-config.ts';
 import { App } from './app/app.tsx';
+import { createQueryClient } from './app/providers.tsx';
 import { loadRouteModules } from './app/router.tsx';
 import { TOKEN_STORAGE_KEY } from './lib/auth/token-store.ts';
 import { startSessionSignedOut } from './lib/auth/session.tsx';
+import { parsePublicConfig } from './lib/public-config.ts';
+import { publicConfigQueryOptions } from './features/legal/api/get-public-config.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('root element missing');
@@ -24,9 +28,25 @@ function canHydrateAsVisitor(): boolean {
   }
 }
 
+/** The server's settings that came with a pre-rendered page, so no request waits for them. */
+function queryClientWithPageData() {
+  const queryClient = createQueryClient();
+  const json = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
+  try {
+    if (json)
+      queryClient.setQueryData(
+        publicConfigQueryOptions.queryKey,
+        parsePublicConfig(JSON.parse(json)),
+      );
+  } catch {
+    // Fetched as usual instead.
+  }
+  return queryClient;
+}
+
 const app = (
   <StrictMode>
-    <App />
+    <App queryClient={queryClientWithPageData()} />
   </StrictMode>
 );
 if (container.dataset.prerendered !== undefined && canHydrateAsVisitor()) {

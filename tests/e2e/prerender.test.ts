@@ -25,6 +25,9 @@ describe('pre-rendered public pages', () => {
       true,
     );
     await expect(page.title()).resolves.toBe('FAQ工房 — AIでFAQをかんたん作成');
+    // The seller's details come from the server's settings, filled in when it sends the page.
+    await page.goto('/legal');
+    await expect(page.getByRole('main').textContent()).resolves.toContain('株式会社FAQ工房');
     await context.close();
   });
 

@@ -2,6 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PLACEHOLDER_PUBLIC_CONFIG,
+  PUBLIC_CONFIG_JSON_TOKEN,
+} from '../../shared/prerender-config.ts';
 import { PUBLIC_URL_PLACEHOLDER } from '../../shared/seo.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 
@@ -18,7 +22,12 @@ beforeAll(async () => {
     `<html><head><link rel="canonical" href="${PUBLIC_URL_PLACEHOLDER}/pricing" /></head>` +
       '<body><div id="root" data-prerendered><h1>料金プラン</h1></div></body></html>',
   );
-  testApp = await createTestApp({ PUBLIC_URL }, { webDir });
+  writeFileSync(
+    path.join(webDir, '.prerendered', 'legal.html'),
+    `<html><body><div id="root" data-prerendered><dd>${PLACEHOLDER_PUBLIC_CONFIG.seller.name}</dd></div>` +
+      `<script type="application/json" id="public-config">${PUBLIC_CONFIG_JSON_TOKEN}</script></body></html>`,
+  );
+  testApp = await createTestApp({ PUBLIC_URL, SELLER_NAME: '株式会社<テスト>&商会' }, { webDir });
 });
 afterAll(async () => {
   await testApp?.close();
@@ -33,6 +42,18 @@ describe('built web app', () => {
     expect(response.body).toContain('<h1>料金プラン</h1>');
     expect(response.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/pricing" />`);
     expect(response.body).not.toContain(PUBLIC_URL_PLACEHOLDER);
+  });
+
+  it('fills in this server’s settings, escaped, with the same settings as JSON for the browser', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/legal' });
+    expect(response.body).toContain('<dd>株式会社&lt;テスト&gt;&amp;商会</dd>');
+    expect(response.body).not.toContain('__FAQ_KOBO_CONFIG_');
+    const json = /<script type="application\/json" id="public-config">(.*?)<\/script>/.exec(
+      response.body,
+    )?.[1];
+    expect(json).not.toContain('<');
+    const config = (await testApp.app.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(JSON.parse(json!)).toEqual(config);
   });
 
   it('sends the application shell for other screens and public pages the build lacks', async () => {

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '../../shared/messages.ts';
+import { fillPublicConfig } from '../../shared/prerender-config.ts';
+import type { PublicConfig } from '../../shared/public-config.ts';
 import { PUBLIC_PAGES, PUBLIC_URL_PLACEHOLDER } from '../../shared/seo.ts';
+import { publicConfigOf } from '../modules/platform/public-config.routes.ts';
 import { registerSeoFiles } from './seo-files.ts';
 
 export const WEB_DIST_DIR = path.resolve(
@@ -17,9 +20,13 @@ export const PRERENDER_DIR = '.prerendered';
 
 /**
  * The public pages as the build pre-rendered them, with this server's PUBLIC_URL in their
- * canonical and Open Graph URLs. Missing files (an older build) fall back to index.html.
+ * canonical and Open Graph URLs and its settings (seller, brand) in the text. Missing files (an older build) fall back to index.html.
  */
-function readPrerenderedPages(webDir: string, publicUrl: string): Map<string, string> {
+function readPrerenderedPages(
+  webDir: string,
+  publicUrl: string,
+  publicConfig: PublicConfig,
+): Map<string, string> {
   const pages = new Map<string, string>();
   for (const pathname of Object.keys(PUBLIC_PAGES)) {
     const file = path.join(
@@ -28,7 +35,8 @@ function readPrerenderedPages(webDir: string, publicUrl: string): Map<string, st
       pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`,
     );
     if (!existsSync(file)) continue;
-    pages.set(pathname, readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl));
+    const html = readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl);
+    pages.set(pathname, fillPublicConfig(html, publicConfig));
   }
   return pages;
 }
@@ -41,7 +49,11 @@ export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR): 
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
   await registerSeoFiles(app);
   if (hasBuild) {
-    for (const [pathname, html] of readPrerenderedPages(webDir, app.config.publicUrl)) {
+    for (const [pathname, html] of readPrerenderedPages(
+      webDir,
+      app.config.publicUrl,
+      publicConfigOf(app.config),
+    )) {
       app.get(pathname, (_request, reply) =>
         reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html),
       );
