@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from 'vite';
-import { injectPage } from './prerender-plugin.ts';
+import { injectPage, inlineStylesheets } from './prerender-plugin.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const callerNodeEnv = process.env.NODE_ENV;
@@ -39,5 +39,13 @@ describe('pre-rendered page', () => {
 
   it('refuses a template without an empty root', () => {
     expect(() => injectPage('<html><head></head><body></body></html>', '/', '')).toThrow();
+  });
+
+  it('carries its stylesheet inline, so the first paint waits for no other file', () => {
+    const html = inlineStylesheets(
+      '<head><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>',
+      (href) => (href === '/assets/index-abc.css' ? 'h1{color:red}' : ''),
+    );
+    expect(html).toBe('<head><style>h1{color:red}</style></head>');
   });
 });
