@@ -14,6 +14,7 @@ export default defineConfig({
             'tests/integration/**/*.test.ts',
             'tests/fixtures/**/*.test.ts',
             'bench/**/*.test.ts',
+            'build/**/*.test.ts',
           ],
           setupFiles: ['tests/helpers/setup-server.ts'],
           // Every file builds its own app on its own database; sharing the module graph between

@@ -1,14 +1,19 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { PlanId } from '../../shared/plans.ts';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { paths } from '../config/paths.ts';
 import { PlanCards } from '../features/marketing/components/plan-cards.tsx';
 import { PricingFaq } from '../features/marketing/components/pricing-faq.tsx';
-import { PurchaseDialog } from '../features/payments/components/purchase-dialog.tsx';
 import { usePurchaseFlow } from '../features/payments/hooks/use-purchase-flow.ts';
 import { useSession } from '../lib/auth/session.tsx';
+import { lazyToast } from '../lib/lazy-toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+// The purchase dialog (Radix) loads when a signed-in user first picks a paid plan.
+const PurchaseDialog = lazy(async () => ({
+  default: (await import('../features/payments/components/purchase-dialog.tsx')).PurchaseDialog,
+}));
 
 export function PricingRoute() {
   useDocumentTitle('料金プラン');
@@ -16,11 +21,12 @@ export function PricingRoute() {
   const purchase = usePurchaseFlow();
   const [params] = useSearchParams();
   const canceled = params.get('canceled') === 'true';
+  const [dialogUsed, setDialogUsed] = useState(false);
 
   function selectPlan(planId: PlanId) {
     if (planId === 'free') {
       // Spec §5: the free plan only needs an account.
-      if (session.user) toast.info('すでに無料プランをご利用中です');
+      if (session.user) lazyToast('info', 'すでに無料プランをご利用中です');
       else session.redirectToSignIn(paths.pricing);
       return;
     }
@@ -28,6 +34,7 @@ export function PricingRoute() {
       session.redirectToSignIn(paths.pricing);
       return;
     }
+    setDialogUsed(true);
     purchase.open(planId);
   }
 
@@ -49,6 +56,7 @@ export function PricingRoute() {
           </p>
         </div>
         <div className="mt-12">
+          <h2 className="sr-only">プラン一覧</h2>
           <PlanCards onSelectPlan={selectPlan} />
         </div>
       </section>
@@ -56,9 +64,7 @@ export function PricingRoute() {
       <section className="bg-blue-600 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-12 text-center">
           <h2 className="text-2xl font-bold">まずは無料で試してみませんか</h2>
-          <p className="text-blue-100">
-            登録だけで50クレジット。クレジットカードの登録は不要です。
-          </p>
+          <p className="text-white">登録だけで50クレジット。クレジットカードの登録は不要です。</p>
           {session.user ? (
             <Link
               to={paths.generate}
@@ -77,7 +83,11 @@ export function PricingRoute() {
           )}
         </div>
       </section>
-      <PurchaseDialog flow={purchase} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <PurchaseDialog flow={purchase} />
+        </Suspense>
+      )}
     </div>
   );
 }

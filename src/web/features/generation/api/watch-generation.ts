@@ -1,3 +1,5 @@
+// Japanese validation messages wherever the browser parses with zod.
+import '../../../../shared/zod-ja.ts';
 import type { Generation } from '../../../../shared/generations.ts';
 import { realtime } from '../../../lib/platform/realtime.ts';
 import { readSseData } from '../../../lib/sse.ts';
