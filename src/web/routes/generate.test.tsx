@@ -1,0 +1,311 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CANCELLED_MESSAGE,
+  PROGRESS_STEPS,
+  type FaqItem,
+  type Generation,
+} from '../../shared/generations.ts';
+import {
+  FakeRealtimeSocket,
+  generationRecord,
+  json,
+  serveApi,
+  type RecordedRequest,
+} from '../../../tests/helpers/web-backend.ts';
+import { AlertDialogHost } from '../components/ui/alert-dialog.tsx';
+import { GENERATION_POLL_MS } from '../features/generation/api/watch-generation.ts';
+import { UNSAVED_EDITS_CONFIRMATION } from '../features/generation/hooks/use-answer-edits.ts';
+import { SessionProvider } from '../lib/auth/session.tsx';
+import { GenerateRoute } from './generate.tsx';
+
+const ID = 'faq_draft_1';
+const recordPath = `/api/generations/${ID}`;
+
+const draft = (questions: string[], overrides: Partial<Generation> = {}) =>
+  generationRecord({
+    id: ID,
+    status: 'generating',
+    stage: 'questions_ready',
+    progress: 40,
+    message: PROGRESS_STEPS.questionsReady.message,
+    questions,
+    questionSources: questions.map(() => null),
+    ...overrides,
+  });
+
+const item = (question: string, answer: string, extra: Partial<FaqItem> = {}): FaqItem => ({
+  question,
+  answer,
+  answerSource: 'ai_direct',
+  approved: true,
+  ...extra,
+});
+
+function renderGenerate(entry: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <SessionProvider>
+            <Outlet />
+          </SessionProvider>
+        ),
+        children: [
+          { path: '/generate', element: <GenerateRoute /> },
+          { path: '/pricing', element: <h1>料金プラン</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <AlertDialogHost />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const questionList = () => screen.findByRole('list', { name: '生成された質問' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('/generate with a saved record', () => {
+  it('opens a draft (?draft=) at its questions and 再生成 replaces them on the same record', async () => {
+    const user = userEvent.setup();
+    let record = draft(['営業時間は？', '駐車場は？']);
+    const api = serveApi(({ method, path }) => {
+      if (method === 'GET' && path === recordPath) return json(200, record);
+      if (method === 'POST' && path === `${recordPath}/questions/regenerate`) {
+        record = {
+          ...record,
+          stage: 'fetching',
+          progress: 10,
+          message: 'URLからコンテンツを取得中...',
+        };
+        return json(202, { id: ID, reused: false });
+      }
+    });
+    renderGenerate(`/generate?draft=${ID}`);
+    expect(await within(await questionList()).findByText(/営業時間は？/)).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('質問の選択');
+
+    await user.click(screen.getByRole('button', { name: '再生成' }));
+    await waitFor(() => expect(FakeRealtimeSocket.subscribed(`generation:${ID}`)).toBe(true));
+    expect(await screen.findByTestId('progress-message')).toHaveTextContent(
+      'URLからコンテンツを取得中...',
+    );
+    FakeRealtimeSocket.push(`generation:${ID}`, 'progress', {
+      id: ID,
+      status: 'generating',
+      stage: 'fetching',
+      progress: 30,
+      message: PROGRESS_STEPS.questions.message,
+    });
+    expect(await screen.findByText(PROGRESS_STEPS.questions.message)).toBeInTheDocument();
+    record = draft(['予約は必要ですか？', '支払い方法は？', '返品できますか？']);
+    FakeRealtimeSocket.push(`generation:${ID}`, 'progress', {
+      id: ID,
+      status: 'generating',
+      stage: 'questions_ready',
+      progress: 40,
+      message: record.message,
+    });
+    const list = await questionList();
+    expect(await within(list).findByText(/予約は必要ですか？/)).toBeInTheDocument();
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(3);
+    expect(within(list).queryByText(/営業時間は？/)).toBeNull();
+    // The same record: no new generation was created.
+    expect(api.count('POST', '/api/generations')).toBe(0);
+    expect(api.count('POST', `${recordPath}/questions/regenerate`)).toBe(1);
+  });
+
+  it('shows each pushed step as it arrives without reading the record, and 中止 keeps what was made', async () => {
+    const user = userEvent.setup();
+    let record = draft(['営業時間は？', '駐車場は？', '予約は？']);
+    const answers: RecordedRequest[] = [];
+    const api = serveApi(({ method, path, ...request }) => {
+      if (method === 'GET' && path === recordPath) return json(200, record);
+      if (method === 'POST' && path === `${recordPath}/answers`) {
+        answers.push({ method, path, ...request });
+        record = { ...record, stage: 'answering', progress: 70, message: '回答を生成中...' };
+        return json(202, { id: ID, reused: false });
+      }
+      if (method === 'POST' && path === `${recordPath}/cancel`)
+        return json(202, { id: ID, cancelRequested: true });
+    });
+    renderGenerate(`/generate?draft=${ID}`);
+    const list = await questionList();
+    await user.click(within(list).getAllByRole('checkbox')[0]!);
+    await user.click(within(list).getAllByRole('checkbox')[1]!);
+    await user.click(screen.getByRole('button', { name: /選択した質問の回答を作成（2件）/ }));
+    await waitFor(() => expect(FakeRealtimeSocket.subscribed(`generation:${ID}`)).toBe(true));
+    await waitFor(() => expect(api.count('GET', recordPath)).toBe(2));
+
+    // One fresh Idempotency-Key for the click.
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(answers[0]!.body).toEqual({ questions: ['営業時間は？', '駐車場は？'] });
+
+    for (const [progress, message] of [
+      [75, PROGRESS_STEPS.answering.message],
+      [85, '回答を生成中...（1/2）'],
+      [95, PROGRESS_STEPS.finishing.message],
+    ] as const) {
+      FakeRealtimeSocket.push(`generation:${ID}`, 'progress', {
+        id: ID,
+        status: 'generating',
+        stage: 'answering',
+        progress,
+        message,
+      });
+      await waitFor(() =>
+        expect(screen.getByTestId('progress-message')).toHaveTextContent(message),
+      );
+      expect(screen.getByRole('progressbar', { name: '進捗' })).toHaveAttribute(
+        'aria-valuenow',
+        String(progress),
+      );
+    }
+    // Pushes are shown as they are: the record was not read again for them.
+    expect(api.count('GET', recordPath)).toBe(2);
+
+    await user.click(screen.getByRole('button', { name: '中止' }));
+    expect(await screen.findByRole('button', { name: '中止しています…' })).toBeDisabled();
+    expect(api.count('POST', `${recordPath}/cancel`)).toBe(1);
+    record = {
+      ...record,
+      status: 'completed',
+      stage: 'completed',
+      progress: 100,
+      message: `${CANCELLED_MESSAGE}（1件の回答を作成しました）`,
+      items: [item('営業時間は？', '午前9時から午後6時までです。')],
+      creditsUsed: 1,
+    };
+    FakeRealtimeSocket.push(`generation:${ID}`, 'progress', {
+      id: ID,
+      status: 'completed',
+      stage: 'completed',
+      progress: 100,
+      message: record.message,
+    });
+    const results = await screen.findByRole('list', { name: '作成したFAQ' });
+    expect(within(results).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText(record.message)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it(
+    'without realtime, one slow poll of the record brings the answers',
+    async () => {
+      const user = userEvent.setup();
+      let record = draft(['営業時間は？']);
+      const api = serveApi(
+        ({ method, path }) => {
+          if (method === 'GET' && path === recordPath) return json(200, record);
+          if (method === 'POST' && path === `${recordPath}/answers`) {
+            record = { ...record, stage: 'answering', progress: 75, message: '回答を生成中...' };
+            return json(202, { id: ID, reused: false });
+          }
+        },
+        { realtime: false },
+      );
+      renderGenerate(`/generate?draft=${ID}`);
+      await user.click(within(await questionList()).getByRole('checkbox'));
+      await user.click(screen.getByRole('button', { name: /選択した質問の回答を作成（1件）/ }));
+      expect(await screen.findByTestId('progress-message')).toHaveTextContent('回答を生成中...');
+      const started = Date.now();
+      await waitFor(() => expect(api.count('GET', recordPath)).toBe(2));
+      record = {
+        ...record,
+        status: 'completed',
+        stage: 'completed',
+        progress: 100,
+        message: 'FAQの生成が完了しました',
+        items: [item('営業時間は？', '午前9時から午後6時までです。')],
+      };
+      await screen.findByRole(
+        'list',
+        { name: '作成したFAQ' },
+        { timeout: GENERATION_POLL_MS + 2000 },
+      );
+      // The poll, not a tight loop: one more read after about five seconds.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(GENERATION_POLL_MS - 500);
+      expect(api.count('GET', recordPath)).toBe(3);
+    },
+    GENERATION_POLL_MS * 3,
+  );
+
+  it('saves an edited answer, marks it 編集済み, and asks before leaving with unsaved edits', async () => {
+    const user = userEvent.setup();
+    let record = generationRecord({
+      id: ID,
+      items: [item('営業時間は？', '午前9時から午後6時までです。')],
+    });
+    const patches: RecordedRequest[] = [];
+    serveApi((request) => {
+      if (request.method === 'GET' && request.path === recordPath) return json(200, record);
+      if (request.method === 'PATCH' && request.path === `${recordPath}/items/0`) {
+        patches.push(request);
+        const { answer } = request.body as { answer: string };
+        const saved = { ...record.items[0]!, answer: answer.trim(), edited: true };
+        record = { ...record, items: [saved] };
+        return json(200, saved);
+      }
+    });
+    const router = renderGenerate(`/generate?draft=${ID}`);
+    const answer = await screen.findByRole('textbox', { name: 'A1' });
+    expect(screen.queryByText('編集済み')).toBeNull();
+
+    await user.clear(answer);
+    await user.type(answer, '平日は午前10時からです。');
+    // Leaving before the save asks first; staying keeps the page.
+    await user.click(screen.getByRole('link', { name: 'アップグレード' }));
+    const question = await screen.findByRole('alertdialog', { name: UNSAVED_EDITS_CONFIRMATION });
+    await user.click(within(question).getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/generate');
+
+    await user.tab();
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]!.body).toEqual({ answer: '平日は午前10時からです。' });
+    expect(await screen.findByText('編集済み')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('保存中…')).toBeNull());
+
+    // Everything saved: leaving no longer asks.
+    await user.click(screen.getByRole('link', { name: 'アップグレード' }));
+    expect(await screen.findByRole('heading', { name: '料金プラン' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('warns the browser before unloading while an edit is unsaved', async () => {
+    const user = userEvent.setup();
+    const record = generationRecord({ id: ID, items: [item('営業時間は？', '9時からです。')] });
+    serveApi((request) => {
+      if (request.method === 'GET' && request.path === recordPath) return json(200, record);
+      // The save never answers: the edit stays unsaved.
+      if (request.method === 'PATCH') return new Promise<Response>(() => undefined);
+    });
+    renderGenerate(`/generate?draft=${ID}`);
+    const answer = await screen.findByRole('textbox', { name: 'A1' });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.type(answer, '追記');
+    expect(unload()).toBe(true);
+  });
+});
