@@ -81,7 +81,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('/generate with a saved record', () => {
+describe('/generate runs', () => {
   it('opens a draft (?draft=) at its questions and 再生成 replaces them on the same record', async () => {
     const user = userEvent.setup();
     let record = draft(['営業時間は？', '駐車場は？']);
@@ -106,14 +106,31 @@ describe('/generate with a saved record', () => {
     expect(await screen.findByTestId('progress-message')).toHaveTextContent(
       'URLからコンテンツを取得中...',
     );
-    FakeRealtimeSocket.push(`generation:${ID}`, 'progress', {
-      id: ID,
-      status: 'generating',
-      stage: 'fetching',
-      progress: 30,
-      message: PROGRESS_STEPS.questions.message,
-    });
-    expect(await screen.findByText(PROGRESS_STEPS.questions.message)).toBeInTheDocument();
+    // Crawling can be stopped.
+    expect(screen.getByRole('button', { name: '中止' })).toBeEnabled();
+    // Every step of the question phase shows its own text and percent.
+    for (const step of [
+      PROGRESS_STEPS.fetchingUrl,
+      { progress: 15, message: 'ページを取得中...（3/6）' },
+      PROGRESS_STEPS.readingText,
+      PROGRESS_STEPS.preparingCategory,
+      PROGRESS_STEPS.analysing,
+      PROGRESS_STEPS.questions,
+    ]) {
+      FakeRealtimeSocket.push(`generation:${ID}`, 'progress', {
+        id: ID,
+        status: 'generating',
+        stage: 'fetching',
+        ...step,
+      });
+      await waitFor(() =>
+        expect(screen.getByTestId('progress-message')).toHaveTextContent(step.message),
+      );
+      expect(screen.getByRole('progressbar', { name: '進捗' })).toHaveAttribute(
+        'aria-valuenow',
+        String(step.progress),
+      );
+    }
     record = draft(['予約は必要ですか？', '支払い方法は？', '返品できますか？']);
     FakeRealtimeSocket.push(`generation:${ID}`, 'progress', {
       id: ID,
@@ -158,11 +175,12 @@ describe('/generate with a saved record', () => {
     expect(answers[0]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(answers[0]!.body).toEqual({ questions: ['営業時間は？', '駐車場は？'] });
 
-    for (const [progress, message] of [
-      [75, PROGRESS_STEPS.answering.message],
-      [85, '回答を生成中...（1/2）'],
-      [95, PROGRESS_STEPS.finishing.message],
-    ] as const) {
+    for (const { progress, message } of [
+      PROGRESS_STEPS.answersStarted,
+      PROGRESS_STEPS.answering,
+      { progress: 85, message: '回答を生成中...（1/2）' },
+      PROGRESS_STEPS.finishing,
+    ]) {
       FakeRealtimeSocket.push(`generation:${ID}`, 'progress', {
         id: ID,
         status: 'generating',
@@ -204,6 +222,67 @@ describe('/generate with a saved record', () => {
     expect(within(results).getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByText(record.message)).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('中止 before any answer was made goes back to the questions with nothing charged', async () => {
+    const user = userEvent.setup();
+    let record = draft(['営業時間は？']);
+    const api = serveApi(({ method, path }) => {
+      if (method === 'GET' && path === recordPath) return json(200, record);
+      if (method === 'POST' && path === `${recordPath}/answers`) {
+        record = { ...record, stage: 'answering', progress: 70, message: '回答を生成中...' };
+        return json(202, { id: ID, reused: false });
+      }
+      if (method === 'POST' && path === `${recordPath}/cancel`) {
+        record = { ...record, stage: 'questions_ready', message: CANCELLED_MESSAGE };
+        return json(202, { id: ID, cancelRequested: true });
+      }
+    });
+    renderGenerate(`/generate?draft=${ID}`);
+    await user.click(within(await questionList()).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /選択した質問の回答を作成（1件）/ }));
+    await waitFor(() => expect(FakeRealtimeSocket.subscribed(`generation:${ID}`)).toBe(true));
+    await user.click(await screen.findByRole('button', { name: '中止' }));
+    FakeRealtimeSocket.push(`generation:${ID}`, 'progress', {
+      id: ID,
+      status: 'generating',
+      stage: 'questions_ready',
+      progress: 40,
+      message: CANCELLED_MESSAGE,
+    });
+    expect(await within(await questionList()).findByText(/営業時間は？/)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(api.count('POST', `${recordPath}/cancel`)).toBe(1);
+  });
+
+  it('中止 while the first pages are read returns to the form, without an error', async () => {
+    const user = userEvent.setup();
+    let record = draft([], {
+      stage: 'fetching',
+      progress: 10,
+      message: PROGRESS_STEPS.fetchingUrl.message,
+    });
+    const api = serveApi(({ method, path }) => {
+      if (method === 'POST' && path === '/api/generations') return json(202, { id: ID });
+      if (method === 'GET' && path === recordPath) return json(200, record);
+      if (method === 'POST' && path === `${recordPath}/cancel`)
+        return json(202, { id: ID, cancelRequested: true });
+    });
+    renderGenerate('/generate');
+    await user.type(await screen.findByLabelText('WebサイトのURL'), 'https://example.jp/');
+    await user.click(screen.getByRole('button', { name: '質問を生成する' }));
+    await user.click(await screen.findByRole('button', { name: '中止' }));
+    await waitFor(() => expect(api.count('POST', `${recordPath}/cancel`)).toBe(1));
+    record = { ...record, status: 'failed', stage: 'failed', message: CANCELLED_MESSAGE };
+    FakeRealtimeSocket.push(`generation:${ID}`, 'progress', {
+      id: ID,
+      status: 'failed',
+      stage: 'failed',
+      progress: 10,
+      message: CANCELLED_MESSAGE,
+    });
+    expect(await screen.findByRole('button', { name: '質問を生成する' })).toBeEnabled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it(

@@ -224,9 +224,9 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       await cancelGeneration(id);
     } catch (error) {
       setState((current) => ({ ...current, cancelling: false }));
-      // 409: the job already ended; its result arrives through the watch as usual.
-      if (!(error instanceof ApiError && error.status === 409))
-        toast.error((error as Error).message || '中止できませんでした');
+      // 409 (実行中の処理はありません): the job already ended; its result arrives as usual.
+      if (error instanceof ApiError && error.status === 409) toast.info(error.message);
+      else toast.error((error as Error).message || '中止できませんでした');
     }
   }, [state.generationId]);
 
