@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CANCELLED_MESSAGE,
@@ -16,11 +14,8 @@ import {
   serveApi,
   type RecordedRequest,
 } from '../../../tests/helpers/web-backend.ts';
-import { AlertDialogHost } from '../components/ui/alert-dialog.tsx';
+import { renderGenerate } from '../../../tests/helpers/render-generate.tsx';
 import { GENERATION_POLL_MS } from '../features/generation/api/watch-generation.ts';
-import { UNSAVED_EDITS_CONFIRMATION } from '../features/generation/hooks/use-answer-edits.ts';
-import { SessionProvider } from '../lib/auth/session.tsx';
-import { GenerateRoute } from './generate.tsx';
 
 const ID = 'faq_draft_1';
 const recordPath = `/api/generations/${ID}`;
@@ -44,35 +39,6 @@ const item = (question: string, answer: string, extra: Partial<FaqItem> = {}): F
   approved: true,
   ...extra,
 });
-
-function renderGenerate(entry: string) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <SessionProvider>
-            <Outlet />
-          </SessionProvider>
-        ),
-        children: [
-          { path: '/generate', element: <GenerateRoute /> },
-          { path: '/pricing', element: <h1>料金プラン</h1> },
-        ],
-      },
-    ],
-    { initialEntries: [entry] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <AlertDialogHost />
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 const questionList = () => screen.findByRole('list', { name: '生成された質問' });
 
@@ -255,6 +221,20 @@ describe('/generate runs', () => {
     expect(api.count('POST', `${recordPath}/cancel`)).toBe(1);
   });
 
+  it('stops following the record when the page is left (the job goes on)', async () => {
+    const user = userEvent.setup();
+    const record = draft([], { stage: 'answering', progress: 75, message: '回答を生成中...' });
+    serveApi(({ method, path }) => {
+      if (method === 'GET' && path === recordPath) return json(200, record);
+    });
+    renderGenerate(`/generate?draft=${ID}`);
+    await waitFor(() => expect(FakeRealtimeSocket.subscribed(`generation:${ID}`)).toBe(true));
+    expect(await screen.findByTestId('progress-message')).toHaveTextContent('回答を生成中...');
+    await user.click(screen.getByRole('link', { name: 'アップグレード' }));
+    expect(await screen.findByRole('heading', { name: '料金プラン' })).toBeInTheDocument();
+    await waitFor(() => expect(FakeRealtimeSocket.subscribed(`generation:${ID}`)).toBe(false));
+  });
+
   it('中止 while the first pages are read returns to the form, without an error', async () => {
     const user = userEvent.setup();
     let record = draft([], {
@@ -325,66 +305,4 @@ describe('/generate runs', () => {
     },
     GENERATION_POLL_MS * 3,
   );
-
-  it('saves an edited answer, marks it 編集済み, and asks before leaving with unsaved edits', async () => {
-    const user = userEvent.setup();
-    let record = generationRecord({
-      id: ID,
-      items: [item('営業時間は？', '午前9時から午後6時までです。')],
-    });
-    const patches: RecordedRequest[] = [];
-    serveApi((request) => {
-      if (request.method === 'GET' && request.path === recordPath) return json(200, record);
-      if (request.method === 'PATCH' && request.path === `${recordPath}/items/0`) {
-        patches.push(request);
-        const { answer } = request.body as { answer: string };
-        const saved = { ...record.items[0]!, answer: answer.trim(), edited: true };
-        record = { ...record, items: [saved] };
-        return json(200, saved);
-      }
-    });
-    const router = renderGenerate(`/generate?draft=${ID}`);
-    const answer = await screen.findByRole('textbox', { name: 'A1' });
-    expect(screen.queryByText('編集済み')).toBeNull();
-
-    await user.clear(answer);
-    await user.type(answer, '平日は午前10時からです。');
-    // Leaving before the save asks first; staying keeps the page.
-    await user.click(screen.getByRole('link', { name: 'アップグレード' }));
-    const question = await screen.findByRole('alertdialog', { name: UNSAVED_EDITS_CONFIRMATION });
-    await user.click(within(question).getByRole('button', { name: 'キャンセル' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(router.state.location.pathname).toBe('/generate');
-
-    await user.tab();
-    await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]!.body).toEqual({ answer: '平日は午前10時からです。' });
-    expect(await screen.findByText('編集済み')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('保存中…')).toBeNull());
-
-    // Everything saved: leaving no longer asks.
-    await user.click(screen.getByRole('link', { name: 'アップグレード' }));
-    expect(await screen.findByRole('heading', { name: '料金プラン' })).toBeInTheDocument();
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-  });
-
-  it('warns the browser before unloading while an edit is unsaved', async () => {
-    const user = userEvent.setup();
-    const record = generationRecord({ id: ID, items: [item('営業時間は？', '9時からです。')] });
-    serveApi((request) => {
-      if (request.method === 'GET' && request.path === recordPath) return json(200, record);
-      // The save never answers: the edit stays unsaved.
-      if (request.method === 'PATCH') return new Promise<Response>(() => undefined);
-    });
-    renderGenerate(`/generate?draft=${ID}`);
-    const answer = await screen.findByRole('textbox', { name: 'A1' });
-    const unload = () => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
-    expect(unload()).toBe(false);
-    await user.type(answer, '追記');
-    expect(unload()).toBe(true);
-  });
 });

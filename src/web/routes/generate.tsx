@@ -96,6 +96,7 @@ export function GenerateRoute() {
       else if (unchanged)
         toast.info('内容から作成できる回答は同じでした（クレジットは消費していません）');
       else {
+        edits.forget(index);
         flow.replaceResult(index, item);
         toast.success('回答を再生成しました');
       }

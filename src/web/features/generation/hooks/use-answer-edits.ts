@@ -24,6 +24,8 @@ export function useAnswerEdits(
   onSaved: (index: number, item: FaqItem) => void,
 ) {
   const pending = useRef(new Map<number, Pending>());
+  // Bumped when an answer is replaced, so a save already under way for it is ignored.
+  const forgotten = useRef(new Map<number, number>());
   const [unsaved, setUnsaved] = useState<ReadonlySet<number>>(() => new Set());
   const latest = useRef({ generationId, onSaved });
   useEffect(() => {
@@ -44,11 +46,15 @@ export function useAnswerEdits(
     if (!entry || !id) return;
     if (entry.timer) clearTimeout(entry.timer);
     pending.current.delete(index);
+    const version = forgotten.current.get(index) ?? 0;
+    const stillWanted = () => (forgotten.current.get(index) ?? 0) === version;
     try {
       const item = await saveAnswer(id, index, entry.text);
+      if (!stillWanted()) return;
       latest.current.onSaved(index, item);
       if (!pending.current.has(index)) markClean(index);
     } catch (error) {
+      if (!stillWanted()) return;
       // Kept for the next try; newer typing in the meantime wins.
       if (!pending.current.has(index))
         pending.current.set(index, { text: entry.text, timer: null });
@@ -69,6 +75,15 @@ export function useAnswerEdits(
     [save],
   );
 
+  /** An answer replaced by the server (regenerated): its pending edit no longer applies. */
+  const forget = useCallback((index: number) => {
+    const entry = pending.current.get(index);
+    if (entry?.timer) clearTimeout(entry.timer);
+    pending.current.delete(index);
+    forgotten.current.set(index, (forgotten.current.get(index) ?? 0) + 1);
+    markClean(index);
+  }, []);
+
   const discard = useCallback(() => {
     for (const entry of pending.current.values()) if (entry.timer) clearTimeout(entry.timer);
     pending.current.clear();
@@ -82,6 +97,7 @@ export function useAnswerEdits(
     schedule,
     /** Saves now (on blur). */
     flush: (index: number) => void save(index),
+    forget,
     discard,
     unsaved,
     hasUnsaved: unsaved.size > 0,

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   CANCELLED_MESSAGE,
@@ -277,6 +277,9 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       }));
     }
   }, [follow, options, queryClient, showQuestions, showResults, state.generation, state.questions]);
+
+  // Leaving the page stops following (the job itself goes on on the server).
+  useEffect(() => () => abort.current?.abort(), []);
 
   const reset = useCallback(() => {
     abort.current?.abort();
