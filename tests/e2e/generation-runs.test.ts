@@ -136,7 +136,8 @@ describe('generation runs in the browser', () => {
       .click();
     await page.waitForURL('**/history');
     const done = page.getByRole('list', { name: '生成履歴' }).getByRole('listitem').first();
-    await expect(done.textContent()).resolves.toContain('完了');
+    // The list seen before shows until its fresh read arrives.
+    await done.getByText('完了').waitFor();
     await done.getByRole('button', { name: '詳細' }).click();
     const detail = page.getByRole('dialog');
     await detail.getByText('編集済み').waitFor();
