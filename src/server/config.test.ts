@@ -36,8 +36,27 @@ describe('configuration', () => {
 
   it('refuses to start in production without JWT_SECRET', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
-    expect(() => buildConfig(parseEnv({ NODE_ENV: 'production', DATA_DIR: dir }))).toThrow(
-      /JWT_SECRET/,
+    expect(() =>
+      buildConfig(
+        parseEnv({ NODE_ENV: 'production', DATA_DIR: dir, PUBLIC_URL: 'https://faq.example.jp' }),
+      ),
+    ).toThrow(/JWT_SECRET/);
+  });
+
+  it('refuses to start in production without PUBLIC_URL, naming it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const production = { NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: 'p'.repeat(40) };
+    expect(() => buildConfig(parseEnv(production))).toThrow(/PUBLIC_URL/);
+    expect(
+      buildConfig(parseEnv({ ...production, PUBLIC_URL: 'https://faq.example.jp/' })).publicUrl,
+    ).toBe('https://faq.example.jp');
+    expect(buildConfig(parseEnv({ DATA_DIR: dir })).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('validates STRIPE_API_BASE as a URL', () => {
+    expect(() => parseEnv({ STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
+    expect(parseEnv({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe(
+      'http://127.0.0.1:12111',
     );
   });
 });

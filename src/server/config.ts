@@ -60,6 +60,8 @@ const envSchema = z.object({
   OPENAI_TRANSCRIPTION_MODEL: z.string().default('whisper-1'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** A Stripe-compatible API host (a local stand-in for end-to-end tests); unset = Stripe. */
+  STRIPE_API_BASE: optionalUrl,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('FAQ工房 <no-reply@faq-kobo.example>'),
   S3_ENDPOINT: optionalUrl,
@@ -133,6 +135,13 @@ function resolveJwtSecret(env: Env, dataDir: string): string {
 
 export function buildConfig(env: Env): Config {
   const dataDir = path.resolve(env.DATA_DIR);
+  // Mail links, referral links and payment return addresses are built from it: a localhost
+  // default would send real customers nowhere.
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    throw new ConfigError(
+      '本番環境では PUBLIC_URL を設定してください（例: https://faq.example.jp）',
+    );
+  }
   return {
     ...env,
     dataDir,

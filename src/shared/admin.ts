@@ -3,6 +3,8 @@ import { z } from 'zod';
 export const ADMIN_INVALID_CREDENTIALS = 'ユーザー名またはパスワードが正しくありません';
 export const ADMIN_LOGIN_FAILED = 'ログインに失敗しました。しばらくしてから再試行してください。';
 export const ADMIN_DEFAULT_REASON = '管理者による調整';
+/** What the customer reads for an adjustment unless the operator writes a description. */
+export const ADMIN_ADJUSTMENT_CUSTOMER_DEFAULT = '運営による調整';
 
 export const adminLoginRequestSchema = z.object({
   username: z
@@ -56,6 +58,8 @@ export const adminUserRowSchema = z.object({
   referralCount: z.number().int(),
   lastActivity: z.string(),
   active: z.boolean(),
+  /** 利用停止中 (reversible by an operator). */
+  suspended: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
@@ -66,7 +70,14 @@ export const creditAdjustmentSchema = z.object({
     .int('クレジット数は整数で入力してください')
     .refine((value) => value !== 0, '0以外のクレジット数を入力してください')
     .refine((value) => Math.abs(value) <= 1_000_000, 'クレジット数が大きすぎます'),
+  /** Internal note for operators (admin log and ledger note); never shown to the customer. */
   reason: z.string().trim().max(200).optional(),
+  /** What the customer sees in their usage history; blank = 「運営による調整」. */
+  customerDescription: z.string().trim().max(100).optional(),
+});
+
+export const suspensionRequestSchema = z.object({
+  suspended: z.boolean({ error: '利用停止するかどうかを指定してください' }),
 });
 
 export const adminPasswordSchema = z.object({

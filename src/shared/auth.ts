@@ -120,3 +120,6 @@ export const passwordResetConfirmSchema = z.object({
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
 export const passwordResetAcceptedSchema = z.object({ ok: z.literal(true) });
+
+/** Sign-in, refresh and API calls of a suspended account (reversible by an operator). */
+export const ACCOUNT_SUSPENDED = 'このアカウントは利用停止中です。サポートまでお問い合わせください';

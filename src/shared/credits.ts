@@ -32,5 +32,6 @@ export const CREDIT_TYPE_LABELS: Record<string, string> = {
   purchase: '購入',
   credit: '管理者による付与',
   debit: '管理者による減算',
+  refund: '返金',
   others: 'その他',
 };

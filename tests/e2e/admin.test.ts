@@ -77,7 +77,7 @@ describe('admin area', () => {
         transactions: { type: string; amount: number; description: string }[];
       }
     ).transactions;
-    expect(rows[0]).toMatchObject({ type: 'credit', amount: 20, description: '管理者による調整' });
+    expect(rows[0]).toMatchObject({ type: 'credit', amount: 20, description: '運営による調整' });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

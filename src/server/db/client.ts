@@ -141,9 +141,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
-      return () => unsubscribe();
+      // Closing the database ends every listener; stopping one afterwards is a no-op, as
+      // pool.end() makes it for PostgreSQL.
+      return () => (client.closed ? Promise.resolve() : unsubscribe());
     },
-    close: () => client.close(),
+    close: () => (client.closed ? Promise.resolve() : client.close()),
   };
 }
 

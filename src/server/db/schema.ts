@@ -36,6 +36,10 @@ export const users = pgTable(
     referralCode: text('referral_code'),
     aiProvider: text('ai_provider'),
     aiCustomInstructions: text('ai_custom_instructions'),
+    /** Set while an operator has suspended the account (reversible): no sign-in, no refresh. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** Set when the account was deleted: personal data is anonymised, records stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date', precision: 3 }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
       .notNull()
@@ -121,7 +125,7 @@ export const creditTransactions = pgTable(
     id: text('id').primaryKey(),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     /** signup_bonus, referral, referral_bonus, usage, purchase, credit, debit, others. */
     type: text('type').notNull(),
     /** Negative = consumption. */
@@ -129,6 +133,8 @@ export const creditTransactions = pgTable(
     description: text('description').notNull().default(''),
     /** What caused the row (a payment, a generation); unique where replay must not double it. */
     reference: text('reference'),
+    /** Operators only (an adjustment's reason); never shown to the customer. */
+    internalNote: text('internal_note'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -164,19 +170,67 @@ export const payments = pgTable(
     sessionId: text('session_id').notNull(),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     planId: text('plan_id').notNull(),
     credits: integer('credits').notNull(),
     amountYen: integer('amount_yen').notNull(),
+    /** pending, completed, failed, refunded (wholly), partially_refunded. */
     status: text('status').notNull().default('pending'),
+    /** Stripe's PaymentIntent, which refunds and disputes name. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Credits already accounted for by refunds and disputes (taken back or recorded short). */
+    refundedCredits: integer('refunded_credits').notNull().default(0),
+    /** When the customer was shown the purchase confirmation after returning from checkout. */
+    returnNotifiedAt: timestamp('return_notified_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date', precision: 3 }),
   },
   (table) => [
     uniqueIndex('payments_session_unique').on(table.sessionId),
     index('payments_user_idx').on(table.userId),
+    index('payments_payment_intent_idx').on(table.paymentIntentId),
   ],
 );
+
+/**
+ * Payment events an operator must look at: a webhook naming an unknown user, a refund or
+ * dispute larger than the remaining balance (the shortfall). Stripe is answered 2xx for them.
+ */
+export const paymentIncidents = pgTable(
+  'payment_incidents',
+  {
+    id: text('id').primaryKey(),
+    /** unknown_user, refund_shortfall. */
+    kind: text('kind').notNull(),
+    provider: text('provider').notNull(),
+    /** The Stripe event id; one incident per event and kind. */
+    eventId: text('event_id').notNull(),
+    userId: text('user_id'),
+    sessionId: text('session_id'),
+    /** Credits that could not be taken back (refund_shortfall). */
+    shortfallCredits: integer('shortfall_credits').notNull().default(0),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('payment_incidents_event_kind_unique').on(table.eventId, table.kind),
+    index('payment_incidents_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * One row per normalised e-mail (lowercase, +alias removed) that has received the sign-up
+ * bonus, kept as a SHA-256 so it survives account deletion without keeping the address: an
+ * address earns the bonus (and its referrer the referral bonus) once, ever.
+ */
+export const emailBonusClaims = pgTable('email_bonus_claims', {
+  emailHash: text('email_hash').primaryKey(),
+  createdAt: createdAt(),
+});
 
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
@@ -192,8 +246,8 @@ export const referrals = pgTable(
     referralCode: text('referral_code').notNull(),
     referrerUserId: text('referrer_user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    referredUserId: text('referred_user_id').references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
+    referredUserId: text('referred_user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** pending, completed, rewarded. */
     status: text('status').notNull().default('pending'),
     signupBonusGiven: integer('signup_bonus_given').notNull().default(0),
@@ -284,6 +338,14 @@ export const adminUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** True while the seeded admin still has the default password (DECISIONS §1). */
     usesDefaultPassword: integer('uses_default_password').notNull().default(0),
+    /** Admin tokens issued before this are refused (a password change ends other sessions)… */
+    sessionsValidAfter: timestamp('sessions_valid_after', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }),
+    /** …except the session that changed the password (its token's sid claim). */
+    keptSessionId: text('kept_session_id'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('admin_users_username_unique').on(table.username)],

@@ -11,7 +11,7 @@ type Admin = NonNullable<Awaited<ReturnType<typeof findActiveAdmin>>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    admin?: Admin & { loginAt: string };
+    admin?: Admin & { loginAt: string; sessionId: string | null };
   }
   interface FastifyInstance {
     /** onRequest: 401 unless the request carries a valid admin token of an active admin. */
@@ -40,9 +40,24 @@ export function registerAdminGuard(app: FastifyInstance): void {
       );
     const admin = await findActiveAdmin(app.db, result.claims.sub);
     if (!admin) throw unauthorized(LOGIN_REQUIRED);
+    const sessionId = typeof result.claims.sid === 'string' ? result.claims.sid : null;
+    if (!sessionStillValid(admin, sessionId, result.claims.loginAt))
+      throw unauthorized('パスワードが変更されました。もう一度ログインしてください');
     request.admin = {
       ...admin,
+      sessionId,
       loginAt: String(result.claims.loginAt ?? new Date().toISOString()),
     };
   });
+}
+
+/**
+ * A password change ends the admin's other sessions: tokens from sign-ins before the change
+ * are refused, except the session that made the change.
+ */
+function sessionStillValid(admin: Admin, sessionId: string | null, loginAt: unknown): boolean {
+  if (!admin.sessionsValidAfter) return true;
+  if (sessionId !== null && sessionId === admin.keptSessionId) return true;
+  const signedInAt = typeof loginAt === 'string' ? Date.parse(loginAt) : Number.NaN;
+  return Number.isFinite(signedInAt) && signedInAt >= admin.sessionsValidAfter.getTime();
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../shared/messages.ts';
 import { users } from '../db/schema.ts';
-import { unauthorized } from '../lib/http-error.ts';
+import { HttpError, unauthorized } from '../lib/http-error.ts';
+import { ACCOUNT_SUSPENDED } from '../../shared/auth.ts';
 import {
   bearerToken,
   USER_TOKEN_AUDIENCE,
@@ -39,11 +40,17 @@ export function registerAuthGuard(app: FastifyInstance): void {
     }
     // A deleted user's still-valid token must not keep working.
     const [row] = await app.db
-      .select({ id: users.id, email: users.email })
+      .select({
+        id: users.id,
+        email: users.email,
+        suspendedAt: users.suspendedAt,
+        deletedAt: users.deletedAt,
+      })
       .from(users)
       .where(eq(users.id, result.claims.sub));
-    if (!row) throw unauthorized(MESSAGES.authenticationRequired);
-    request.user = row;
+    if (!row || row.deletedAt) throw unauthorized(MESSAGES.authenticationRequired);
+    if (row.suspendedAt) throw new HttpError(403, ACCOUNT_SUSPENDED);
+    request.user = { id: row.id, email: row.email };
   });
 }
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { PlanId } from '../../shared/plans.ts';
 import { buttonVariants } from '../components/ui/button.tsx';
@@ -14,6 +14,8 @@ export function PricingRoute() {
   useDocumentTitle('料金プラン');
   const session = useSession();
   const purchase = usePurchaseFlow();
+  const [params] = useSearchParams();
+  const canceled = params.get('canceled') === 'true';
 
   function selectPlan(planId: PlanId) {
     if (planId === 'free') {
@@ -32,6 +34,14 @@ export function PricingRoute() {
   return (
     <div>
       <section className="mx-auto max-w-6xl px-4 py-14">
+        {canceled && (
+          <p
+            role="status"
+            className="mb-8 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            お支払いはキャンセルされました。料金は発生していません。プランはいつでも選び直せます。
+          </p>
+        )}
         <div className="text-center">
           <h1 className="text-3xl font-bold md:text-4xl">料金プラン</h1>
           <p className="mt-3 text-slate-600">

@@ -1,9 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
-  ADMIN_DEFAULT_REASON,
   ADMIN_INVALID_CREDENTIALS,
   ADMIN_LOGIN_FAILED,
   adminLoginRequestSchema,
@@ -11,26 +10,20 @@ import {
   adminPasswordSchema,
   adminProfileSchema,
   adminStatsSchema,
-  adminUserRowSchema,
-  adminUsersQuerySchema,
-  creditAdjustmentSchema,
   loginHintSchema,
 } from '../../../shared/admin.ts';
-import { adminUsers, users } from '../../db/schema.ts';
-import { HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
+import { adminUsers } from '../../db/schema.ts';
+import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { ADMIN_TOKEN_AUDIENCE, signAccessToken } from '../auth/access-token.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { grantCredits, spendCredits } from '../credits/ledger.ts';
+import { adminUserRoutes } from './admin-users.routes.ts';
 import {
   adminStats,
-  csvFileName,
   DEFAULT_ADMIN_PASSWORD,
   ensureFirstAdmin,
   type findActiveAdmin,
-  listUsers,
   logAdminAction,
-  usersCsv,
 } from './admin.service.ts';
 
 const ADMIN_TOKEN_TTL_SECONDS = 2 * 60 * 60;
@@ -88,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = await signAccessToken(
         app.config.jwtSecret,
         ADMIN_TOKEN_AUDIENCE,
-        { sub: admin.id, loginAt },
+        { sub: admin.id, loginAt, sid: randomUUID() },
         ADMIN_TOKEN_TTL_SECONDS,
       );
       await logAdminAction(app.db, request.log, admin.id, 'login', { ip: request.ip });
@@ -125,92 +118,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => adminStats(app.db),
   );
 
-  app.get(
-    '/admin/users',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        querystring: adminUsersQuerySchema,
-        response: { 200: z.object({ users: z.array(adminUserRowSchema) }) },
-      },
-    },
-    async (request) => ({ users: await listUsers(app.db, request.query) }),
-  );
-
-  app.get(
-    '/admin/users.csv',
-    { onRequest: app.requireAdmin, schema: { querystring: adminUsersQuerySchema } },
-    async (request, reply) => {
-      const rows = await listUsers(app.db, request.query);
-      const name = csvFileName();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .send(usersCsv(rows));
-    },
-  );
-
-  app.post(
-    '/admin/users/:id/credits',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        params: z.object({ id: z.string().min(1).max(100) }),
-        body: creditAdjustmentSchema,
-        response: {
-          200: z.object({
-            balance: z.number().int(),
-            type: z.enum(['credit', 'debit']),
-            amount: z.number().int(),
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const admin = currentAdmin(request);
-      const { amount } = request.body;
-      const description = request.body.reason?.trim() || ADMIN_DEFAULT_REASON;
-      const [user] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, request.params.id));
-      if (!user) throw notFound('ユーザーが見つかりません');
-      const type = amount > 0 ? ('credit' as const) : ('debit' as const);
-      const entry = { userId: user.id, amount: Math.abs(amount), type, description };
-      const result =
-        amount > 0 ? await grantCredits(app.db, entry) : await spendCredits(app.db, entry);
-      await logAdminAction(app.db, request.log, admin.id, 'credit_adjustment', {
-        userId: user.id,
-        amount,
-        reason: description,
-      });
-      return { balance: result.balance, type, amount: Math.abs(amount) };
-    },
-  );
-
-  app.delete(
-    '/admin/users/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: { params: z.object({ id: z.string().min(1).max(100) }) },
-    },
-    async (request, reply) => {
-      const admin = currentAdmin(request);
-      const deleted = await app.db
-        .delete(users)
-        .where(eq(users.id, request.params.id))
-        .returning({ email: users.email });
-      if (deleted.length === 0) throw notFound('ユーザーが見つかりません');
-      await logAdminAction(app.db, request.log, admin.id, 'user_deletion', {
-        userId: request.params.id,
-        email: deleted[0]!.email,
-      });
-      return reply.status(204).send();
-    },
-  );
+  await app.register(adminUserRoutes);
 
   app.post(
     '/admin/password',
@@ -221,7 +129,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, '現在のパスワードが正しくありません');
       await app.db
         .update(adminUsers)
-        .set({ passwordHash: await hashPassword(request.body.newPassword), usesDefaultPassword: 0 })
+        .set({
+          passwordHash: await hashPassword(request.body.newPassword),
+          // Outside production the sign-in hint shows the default while it is the password.
+          usesDefaultPassword:
+            !app.config.isProduction && request.body.newPassword === DEFAULT_ADMIN_PASSWORD ? 1 : 0,
+          // Every other session of this admin ends; the one making the change stays.
+          sessionsValidAfter: new Date(),
+          keptSessionId: admin.sessionId,
+        })
         .where(eq(adminUsers.id, admin.id));
       await logAdminAction(app.db, request.log, admin.id, 'password_change', {});
       return reply.status(204).send();

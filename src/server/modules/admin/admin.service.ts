@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ACTIVE_USER_DAYS,
@@ -85,7 +85,7 @@ const CONSUMPTION_TYPES = ['usage', 'debit'];
 
 export async function adminStats(db: Database): Promise<AdminStats> {
   const now = Date.now();
-  const [userCount] = await db.select({ n: count() }).from(users);
+  const [userCount] = await db.select({ n: count() }).from(users).where(isNull(users.deletedAt));
   const [generationCount] = await db.select({ n: count() }).from(faqGenerations);
   const [recent] = await db
     .select({ n: count() })
@@ -95,14 +95,62 @@ export async function adminStats(db: Database): Promise<AdminStats> {
     .select({ total: sql<number>`coalesce(sum(abs(${creditTransactions.amount})), 0)::int` })
     .from(creditTransactions)
     .where(inArray(creditTransactions.type, CONSUMPTION_TYPES));
-  const rows = await listUsers(db, {});
+  const figures = userFigures(db);
+  const [active] = await db
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(figures.generations, eq(figures.generations.userId, users.id))
+    .where(and(isNull(users.deletedAt), gte(figures.lastActivity, activeSince())));
   return {
     totalUsers: userCount?.n ?? 0,
     totalGenerations: generationCount?.n ?? 0,
     generationsLast24h: recent?.n ?? 0,
-    activeUsers: rows.filter((row) => row.active).length,
+    activeUsers: active?.n ?? 0,
     totalCreditsConsumed: consumed?.total ?? 0,
   };
+}
+
+const activeSince = () => new Date(Date.now() - ACTIVE_USER_DAYS * DAY_MS);
+
+/**
+ * Per-user figures as grouped subqueries joined on the user id. (Correlated subqueries
+ * written with Drizzle columns render unqualified names, and "id" then binds to the inner
+ * table, which made every figure 0.)
+ */
+function userFigures(db: Database) {
+  const generations = db
+    .select({
+      userId: faqGenerations.userId,
+      faqCount: sql<number>`count(*)::int`.as('faq_count'),
+      lastGeneration: sql<string | Date | null>`max(${faqGenerations.createdAt})`.as(
+        'last_generation',
+      ),
+    })
+    .from(faqGenerations)
+    .groupBy(faqGenerations.userId)
+    .as('user_generations');
+  const usage = db
+    .select({
+      userId: creditTransactions.userId,
+      creditsUsed: sql<number>`coalesce(sum(abs(${creditTransactions.amount})), 0)::int`.as(
+        'credits_used',
+      ),
+    })
+    .from(creditTransactions)
+    .where(inArray(creditTransactions.type, CONSUMPTION_TYPES))
+    .groupBy(creditTransactions.userId)
+    .as('user_usage');
+  const referred = db
+    .select({
+      userId: referrals.referrerUserId,
+      referralCount: sql<number>`count(*)::int`.as('referral_count'),
+    })
+    .from(referrals)
+    .groupBy(referrals.referrerUserId)
+    .as('user_referrals');
+  // Spec §3: latest generation, else the creation date.
+  const lastActivity = sql<Date>`coalesce(${generations.lastGeneration}, ${users.createdAt})`;
+  return { generations, usage, referred, lastActivity };
 }
 
 export async function listUsers(
@@ -111,10 +159,8 @@ export async function listUsers(
 ): Promise<AdminUserRow[]> {
   const search = filter.search?.trim();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null;
-  const faqCount = sql<number>`(select count(*) from ${faqGenerations} where ${faqGenerations.userId} = ${users.id})::int`;
-  const creditsUsed = sql<number>`(select coalesce(sum(abs(${creditTransactions.amount})), 0) from ${creditTransactions} where ${creditTransactions.userId} = ${users.id} and ${creditTransactions.type} in ('usage', 'debit'))::int`;
-  const referralCount = sql<number>`(select count(*) from ${referrals} where ${referrals.referrerUserId} = ${users.id})::int`;
-  const lastGeneration = sql<Date | null>`(select max(${faqGenerations.createdAt}) from ${faqGenerations} where ${faqGenerations.userId} = ${users.id})`;
+  const figures = userFigures(db);
+  const since = activeSince();
   const rows = await db
     .select({
       id: users.id,
@@ -122,35 +168,42 @@ export async function listUsers(
       displayName: users.displayName,
       credits: users.credits,
       createdAt: users.createdAt,
-      faqCount,
-      creditsUsed,
-      referralCount,
-      lastGeneration,
+      suspendedAt: users.suspendedAt,
+      faqCount: sql<number>`coalesce(${figures.generations.faqCount}, 0)`,
+      creditsUsed: sql<number>`coalesce(${figures.usage.creditsUsed}, 0)`,
+      referralCount: sql<number>`coalesce(${figures.referred.referralCount}, 0)`,
+      lastGeneration: figures.generations.lastGeneration,
     })
     .from(users)
-    .where(pattern ? or(ilike(users.email, pattern), ilike(users.displayName, pattern)) : undefined)
+    .leftJoin(figures.generations, eq(figures.generations.userId, users.id))
+    .leftJoin(figures.usage, eq(figures.usage.userId, users.id))
+    .leftJoin(figures.referred, eq(figures.referred.userId, users.id))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        pattern ? or(ilike(users.email, pattern), ilike(users.displayName, pattern)) : undefined,
+        filter.status === 'active' ? gte(figures.lastActivity, since) : undefined,
+        filter.status === 'inactive' ? lt(figures.lastActivity, since) : undefined,
+      ),
+    )
     .orderBy(desc(users.createdAt))
     .limit(ADMIN_LIST_LIMIT);
-  const activeSince = Date.now() - ACTIVE_USER_DAYS * DAY_MS;
-  const mapped = rows.map((row) => {
-    // Spec §3: latest generation, else the creation date.
+  return rows.map((row) => {
     const last = row.lastGeneration ? new Date(row.lastGeneration) : row.createdAt;
     return {
       id: row.id,
       email: row.email,
       displayName: row.displayName,
       credits: row.credits,
-      faqCount: row.faqCount,
-      creditsUsed: row.creditsUsed,
-      referralCount: row.referralCount,
+      faqCount: Number(row.faqCount),
+      creditsUsed: Number(row.creditsUsed),
+      referralCount: Number(row.referralCount),
       lastActivity: last.toISOString(),
-      active: last.getTime() >= activeSince,
+      active: last.getTime() >= since.getTime(),
+      suspended: row.suspendedAt !== null,
       createdAt: row.createdAt.toISOString(),
     };
   });
-  if (filter.status === 'active') return mapped.filter((row) => row.active);
-  if (filter.status === 'inactive') return mapped.filter((row) => !row.active);
-  return mapped;
 }
 
 /** Excel opens UTF-8 with a BOM correctly; a leading = + - @ would be run as a formula. */

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIGNUP_BONUS_CREDITS } from '../../../shared/limits.ts';
-import type { AuthResponse, SignupRequest } from '../../../shared/auth.ts';
+import { ACCOUNT_SUSPENDED, type AuthResponse, type SignupRequest } from '../../../shared/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { conflict } from '../../lib/http-error.ts';
+import { conflict, HttpError } from '../../lib/http-error.ts';
+import { claimEmailBonus } from '../account/account-lifecycle.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
 import { applyReferralAtSignup } from '../referrals/referrals.service.ts';
@@ -49,22 +50,29 @@ export async function signup(
   try {
     return await ctx.db.transaction(async (tx) => {
       await tx.insert(users).values({ id: userId, email: input.email, passwordHash, displayName });
-      await grantCredits(tx, {
-        userId,
-        amount: SIGNUP_BONUS_CREDITS,
-        type: 'signup_bonus',
-        description: '新規登録ボーナス',
-        reference: `signup:${userId}`,
-      });
+      // An address (any case or +alias, even of a deleted account) earns the bonuses once.
+      const firstTimeAddress = await claimEmailBonus(tx, input.email);
+      if (firstTimeAddress) {
+        await grantCredits(tx, {
+          userId,
+          amount: SIGNUP_BONUS_CREDITS,
+          type: 'signup_bonus',
+          description: '新規登録ボーナス',
+          reference: `signup:${userId}`,
+        });
+      } else if (input.ref) {
+        ctx.log.info({ userId }, 'address already had its bonuses: referral not applied');
+      }
       // Logs and swallows its own problems (spec §8): a bad code never blocks sign-up.
-      const referralEmailId = input.ref
-        ? await applyReferralAtSignup(tx, {
-            referredUserId: userId,
-            code: input.ref,
-            log: ctx.log,
-            mail: ctx.config,
-          })
-        : null;
+      const referralEmailId =
+        input.ref && firstTimeAddress
+          ? await applyReferralAtSignup(tx, {
+              referredUserId: userId,
+              code: input.ref,
+              log: ctx.log,
+              mail: ctx.config,
+            })
+          : null;
       const welcomeEmailId = await enqueueEmail(
         tx,
         welcomeEmail(ctx.config, input.email, displayName),
@@ -91,11 +99,18 @@ export async function login(
   password: string,
 ): Promise<AuthResponse | null> {
   const [user] = await ctx.db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(eq(users.email, email));
   const valid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
   if (!user || !valid) return null;
+  // Told only to whoever knows the password, so it reveals nothing to a guesser.
+  if (user.suspendedAt) throw new HttpError(403, ACCOUNT_SUSPENDED);
   const tokens = await issueTokenSet(ctx.db, ctx.config.jwtSecret, user);
   return { ...tokens, user: await toCurrentUser(ctx.db, user.id) };
 }

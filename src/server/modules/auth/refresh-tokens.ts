@@ -2,10 +2,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '../../../shared/limits.ts';
-import type { TokenSet } from '../../../shared/auth.ts';
+import { ACCOUNT_SUSPENDED, type TokenSet } from '../../../shared/auth.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
-import { unauthorized } from '../../lib/http-error.ts';
+import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { signAccessToken, USER_TOKEN_AUDIENCE } from './access-token.ts';
 
 export const INVALID_REFRESH = 'セッションの有効期限が切れました。もう一度ログインしてください';
@@ -106,12 +106,19 @@ export async function rotateRefreshToken(
       return null;
     }
     const [user] = await tx
-      .select({ id: users.id, email: users.email })
+      .select({
+        id: users.id,
+        email: users.email,
+        suspendedAt: users.suspendedAt,
+        deletedAt: users.deletedAt,
+      })
       .from(users)
       .where(eq(users.id, row.userId));
-    if (!user) return null;
-    return issueTokenSet(tx, jwtSecret, user, row.familyId);
+    if (!user || user.deletedAt) return null;
+    if (user.suspendedAt) return 'suspended' as const;
+    return issueTokenSet(tx, jwtSecret, { id: user.id, email: user.email }, row.familyId);
   });
+  if (result === 'suspended') throw new HttpError(403, ACCOUNT_SUSPENDED);
   // Thrown after the transaction so the family revocation above stays committed.
   if (!result) throw unauthorized(INVALID_REFRESH);
   return result;

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { bearer, signupViaApi, uniqueEmail } from '../../../../tests/helpers/accounts.ts';
 import { faqGenerations, refreshTokens, users } from '../../db/schema.ts';
 import { sha256 } from './refresh-tokens.ts';
+import { deleteAccount } from '../account/account-lifecycle.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -189,7 +190,7 @@ describe('POST /api/auth/refresh', () => {
 
   it('stops working once the account is deleted', async () => {
     const account = await signupViaApi(t.app);
-    await t.app.db.delete(users).where(eq(users.id, account.user.id));
+    await deleteAccount(t.app.db, t.app.storage, t.app.log, account.user.id);
     expect((await refresh(account.refresh_token)).statusCode).toBe(401);
   });
 });

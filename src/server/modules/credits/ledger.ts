@@ -18,6 +18,7 @@ export const CREDIT_TYPES = [
   'purchase',
   'credit',
   'debit',
+  'refund',
   'others',
 ] as const;
 export type CreditType = (typeof CREDIT_TYPES)[number];
@@ -33,6 +34,8 @@ export interface LedgerEntryInput {
    * and reports `applied: false` (payment sessions, webhook events, referral bonuses).
    */
   reference?: string;
+  /** For operators only (an adjustment's reason); the customer sees `description`. */
+  internalNote?: string | null;
 }
 
 export interface LedgerResult {
@@ -69,6 +72,7 @@ async function insertLedgerRow(
       amount: signedAmount,
       description: input.description,
       reference: input.reference ?? null,
+      internalNote: input.internalNote ?? null,
     })
     .onConflictDoNothing({ target: creditTransactions.reference })
     .returning({ id: creditTransactions.id });

@@ -5,7 +5,6 @@ import {
   answerProgress,
   type AnswerRun,
   type FaqItem,
-  type RegeneratedItem,
 } from '../../../shared/generations.ts';
 import type { AnswerLength } from '../../../shared/limits.ts';
 import { faqGenerations } from '../../db/schema.ts';
@@ -16,7 +15,7 @@ import {
   generateIntegratedAnswer,
   type CategoryInput,
 } from '../ai/category-ai.ts';
-import { ANSWER_FAILED, generateAnswersFromContent, sameAnswer } from '../ai/faq-ai.ts';
+import { ANSWER_FAILED, generateAnswersFromContent } from '../ai/faq-ai.ts';
 import type { AiRun } from '../ai/model-run.ts';
 import type { DraftQuestion } from '../ai/offline-engine.ts';
 import { contentItem } from './answer-items.ts';
@@ -106,7 +105,7 @@ export async function startAnswers(
 const hasItems = (items: unknown) => Array.isArray(items) && items.length > 0;
 
 /** Category answers come from expert roles: without a model there is nothing honest to give. */
-function expertsNeedModel(): HttpError {
+export function expertsNeedModel(): HttpError {
   return new HttpError(
     422,
     'オフライン簡易エンジンでは専門家の回答を作成できません。AIプロバイダーが設定されると回答を作成できます（クレジットは消費していません）',
@@ -114,7 +113,11 @@ function expertsNeedModel(): HttpError {
 }
 
 /** The stored drafts (source page and evidence) behind the questions the user approved. */
-function approvedDrafts(row: Row, sources: StoredSources, questions: string[]): DraftQuestion[] {
+export function approvedDrafts(
+  row: Row,
+  sources: StoredSources,
+  questions: string[],
+): DraftQuestion[] {
   const allQuestions = parseList(row.questions);
   return questions.map((question) => {
     const index = allQuestions.indexOf(question);
@@ -124,7 +127,7 @@ function approvedDrafts(row: Row, sources: StoredSources, questions: string[]): 
   });
 }
 
-async function answerCategory(
+export async function answerCategory(
   ctx: GenerationContext,
   id: string,
   run: AiRun,
@@ -289,69 +292,4 @@ async function runAnswerPhase(
       cancelRequested: false,
     });
   }
-}
-
-/**
- * Regenerates one answer of a finished generation: one credit reserved first, charged only if
- * a new answer was produced (a failure, or the same text again, costs nothing).
- */
-export async function regenerateAnswer(
-  ctx: GenerationContext,
-  userId: string,
-  id: string,
-  index: number,
-): Promise<RegeneratedItem> {
-  const row = await getOwnGeneration(ctx.db, userId, id);
-  const sources = row.sources as StoredSources | null;
-  const items = (row.items as FaqItem[]) ?? [];
-  const current = items[index];
-  if (!sources || row.stage !== 'completed' || !current)
-    throw new HttpError(409, 'この回答は再生成できません');
-  const run = aiRun(ctx.config, sources.ai);
-  if (sources.category && run.engine.kind === 'offline') throw expertsNeedModel();
-  const reservation = await reserveCredits(ctx.db, { userId, amount: 1, generationId: id });
-  let item: FaqItem;
-  try {
-    if (sources.category) {
-      item = (
-        await answerCategory(
-          ctx,
-          id,
-          run,
-          sources.category,
-          [current.question],
-          sources.answerLength,
-        )
-      )[0]!;
-    } else {
-      const [result] = await generateAnswersFromContent(
-        run,
-        approvedDrafts(row, sources, [current.question]),
-        sources.pages,
-        sources.answerLength,
-      );
-      item = contentItem(run, current.question, result!);
-    }
-  } catch (error) {
-    await settleReservation(ctx.db, { reservationId: reservation.id, used: 0, description: '' });
-    throw error;
-  }
-  const unchanged = !item.failed && sameAnswer(item.answer, current.answer);
-  const produced = item.failed || unchanged ? 0 : 1;
-  const settled = await settleReservation(ctx.db, {
-    reservationId: reservation.id,
-    used: produced,
-    description: usageDescription(produced),
-  });
-  if (produced === 0) {
-    // The previous answer stays; the reply says why nothing changed.
-    return { ...current, ...(unchanged ? { unchanged: true } : { regenerationFailed: true }) };
-  }
-  const next = items.map((existing, position) => (position === index ? item : existing));
-  await update(ctx.db, id, {
-    items: next,
-    answers: JSON.stringify(next.map((entry) => entry.answer)),
-    creditsUsed: row.creditsUsed + settled.charged,
-  });
-  return item;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
-import { SHOP_TEXT } from '../../../../tests/helpers/generations.ts';
+import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
 import {
   startServerProcess,
   type ServerProcess,
@@ -90,7 +90,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server proces
   const draft = async () => {
     const created = await call(0, 'POST', '/api/generations', {
       method: 'url',
-      textInput: SHOP_TEXT,
+      // Enough content that every question is grounded and each answer is a model call.
+      textInput: longBrochure().slice(0, 4000),
       faqCount: 15,
     });
     expect(created.status).toBe(202);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { PROGRESS_STEPS } from '../../../shared/generations.ts';
 import type { Database } from '../../db/client.ts';
 import { creditReservations, faqGenerations } from '../../db/schema.ts';
@@ -50,20 +50,45 @@ export async function recoverInterruptedGenerations(
       ),
     )
     .returning({ id: faqGenerations.id });
-  if (stale.length === 0) return drafts.length;
-  const held = await db
+  // A regeneration of one answer claims a completed record (stage 'answering', status still
+  // 'completed'); interrupted, the record keeps the answers it had.
+  const regenerations = await db
+    .update(faqGenerations)
+    .set({
+      stage: 'completed',
+      progress: PROGRESS_STEPS.completed.progress,
+      message: '回答の再生成が中断されました。クレジットは消費していません',
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(faqGenerations.status, 'completed'),
+        eq(faqGenerations.stage, 'answering'),
+        lt(faqGenerations.updatedAt, cutoff),
+      ),
+    )
+    .returning({ id: faqGenerations.id });
+  await releaseOrphanedReservations(db, cutoff);
+  return drafts.length + stale.length + regenerations.length;
+}
+
+/**
+ * Every held reservation whose work is not running is released, whatever started it: it names
+ * no generation, or one that was deleted, is no longer answering, or has been silent since
+ * before `cutoff`. (Work that holds credits claims its record in the same transaction.)
+ */
+export async function releaseOrphanedReservations(db: Database, cutoff: Date): Promise<number> {
+  const orphaned = await db
     .select({ id: creditReservations.id })
     .from(creditReservations)
+    .leftJoin(faqGenerations, eq(faqGenerations.id, creditReservations.generationId))
     .where(
       and(
         eq(creditReservations.status, 'held'),
-        inArray(
-          creditReservations.generationId,
-          stale.map((row) => row.id),
-        ),
+        sql`(${faqGenerations.id} is null or ${faqGenerations.stage} <> 'answering' or ${faqGenerations.updatedAt} < ${cutoff})`,
       ),
     );
-  for (const reservation of held)
+  for (const reservation of orphaned)
     await settleReservation(db, { reservationId: reservation.id, used: 0, description: '' });
-  return drafts.length + stale.length;
+  return orphaned.length;
 }

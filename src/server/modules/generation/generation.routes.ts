@@ -8,7 +8,7 @@ import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
 import { getOwnGeneration, toGeneration } from './generation.record.ts';
 import { recoverInterruptedGenerations } from './generation.recovery.ts';
-import { regenerateAnswer } from './answer-phase.ts';
+import { regenerateAnswer } from './answer-regenerate.ts';
 import { CLEANUP_INTERVAL_MS, removeExpiredDrafts } from './generation.cleanup.ts';
 import { generationFlowRoutes, idParams } from './generation-flow.routes.ts';
 import { startGeneration } from './generation.service.ts';

@@ -26,6 +26,9 @@ export const LEDGER_TABLES = new Set([
   'credit_reservations',
   'payments',
   'webhook_events',
+  // The once-per-address bonus record and the payment incidents are records, not settings.
+  'email_bonus_claims',
+  'payment_incidents',
 ]);
 /** reserved_credits is ledger-owned too: it is bounded by credits and settled by reservations. */
 export const LEDGER_COLUMNS: Record<string, ReadonlySet<string>> = {

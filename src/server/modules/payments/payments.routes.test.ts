@@ -1,53 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
+import { startFakeStripe } from '../../../../tests/helpers/fake-stripe.ts';
 import { creditTransactions, referrals, users } from '../../db/schema.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-
-/** A local server speaking the one Stripe endpoint we call, recording what it was sent. */
-function startFakeStripe() {
-  const created: URLSearchParams[] = [];
-  let counter = 0;
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
-        const form = new URLSearchParams(body);
-        created.push(form);
-        const id = `cs_test_${++counter}`;
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            id,
-            object: 'checkout.session',
-            url: `https://checkout.stripe.test/pay/${id}`,
-          }),
-        );
-        return;
-      }
-      response.writeHead(404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { message: 'not found' } }));
-    });
-  });
-  return new Promise<{ port: number; created: URLSearchParams[]; close: () => Promise<void> }>(
-    (resolve) => {
-      server.listen(0, '127.0.0.1', () => {
-        resolve({
-          port: (server.address() as AddressInfo).port,
-          created,
-          close: () => new Promise((done) => server.close(() => done())),
-        });
-      });
-    },
-  );
-}
 
 async function balanceOf(t: TestApp, userId: string) {
   const [row] = await t.app.db
@@ -121,7 +81,9 @@ describe('demo checkout (no Stripe key)', () => {
       });
     const first = await complete();
     expect(first.statusCode).toBe(303);
-    expect(first.headers.location).toMatch(/\/credits\?success=true&plan=standard$/);
+    expect(first.headers.location).toBe(
+      `http://localhost:3000/credits?success=true&plan=standard&session_id=${url.pathname.split('/').pop()}`,
+    );
     await Promise.all([complete(), complete(), complete()]);
     expect(await balanceOf(t, user.id)).toBe(550);
     expect((await status()).json()).toMatchObject({ status: 'completed', credits: 500 });
@@ -232,7 +194,7 @@ describe('Stripe checkout and webhook', () => {
     expect(form.get('mode')).toBe('payment');
     expect(form.get('customer_email')).toBe(user.email);
     expect(form.get('success_url')).toBe(
-      'https://faq.example.jp/credits?success=true&plan=standard',
+      'https://faq.example.jp/credits?success=true&plan=standard&session_id={CHECKOUT_SESSION_ID}',
     );
     expect(form.get('cancel_url')).toBe('https://faq.example.jp/pricing?canceled=true');
     expect(form.get('line_items[0][price_data][currency]')).toBe('jpy');

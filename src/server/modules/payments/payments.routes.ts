@@ -6,14 +6,19 @@ import {
   checkoutRequestSchema,
   checkoutResponseSchema,
   purchaseStatusQuerySchema,
+  paymentReturnRequestSchema,
+  paymentReturnSchema,
   purchaseStatusSchema,
 } from '../../../shared/payments.ts';
 import { findPlan } from '../../../shared/plans.ts';
 import { escapeHtml, formatYenPlain } from '../../lib/format.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
+import { paymentIncidentRoutes } from './payment-incidents.routes.ts';
+import { handleStripeEvent } from './stripe-events.ts';
 import {
   completePurchase,
+  confirmReturn,
   createCheckoutProvider,
   findDemoPayment,
   latestPurchase,
@@ -35,6 +40,7 @@ function demoPage(input: {
   price: string;
   credits: number;
   action: string;
+  cancelUrl: string;
   done: boolean;
 }) {
   const e = escapeHtml;
@@ -47,6 +53,7 @@ main{max-width:420px;margin:40px auto;background:#fff;border:1px solid #e2e8f0;b
 .badge{background:#fef3c7;color:#92400e;border-radius:8px;padding:12px;font-weight:600}
 dl{display:grid;grid-template-columns:1fr auto;gap:8px;margin:24px 0}dd{margin:0;font-weight:600;text-align:right}
 button{width:100%;height:44px;border:0;border-radius:8px;background:#2563eb;color:#fff;font-size:16px;font-weight:600;cursor:pointer}
+.back{display:block;margin-top:16px;text-align:center;color:#1d4ed8;font-weight:600}
 </style></head><body><main>
 <h1>お支払い（デモ）</h1>
 <p class="badge" role="note">デモ決済 — 実際の請求は発生しません</p>
@@ -54,7 +61,8 @@ button{width:100%;height:44px;border:0;border-radius:8px;background:#2563eb;colo
 ${
   input.done
     ? '<p>このお支払いは完了しています。このタブを閉じてください。</p>'
-    : `<form method="post" action="${e(input.action)}"><button type="submit">支払う（デモ）</button></form>`
+    : `<form method="post" action="${e(input.action)}"><button type="submit">支払う（デモ）</button></form>
+<a class="back" href="${e(input.cancelUrl)}">キャンセルして戻る</a>`
 }
 </main></body></html>`;
 }
@@ -80,21 +88,11 @@ async function webhookRoute(app: FastifyInstance, provider: CheckoutProvider | n
       } catch {
         throw badRequest('署名の検証に失敗しました');
       }
-      if (event.type === 'checkout.session.completed') {
-        const session = event.data.object;
-        if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
-          const metadata = session.metadata ?? {};
-          const result = await completePurchase(app.db, {
-            sessionId: session.id,
-            provider: 'stripe',
-            mail: app.config,
-            ...(metadata.user_id && metadata.plan_id
-              ? { fallback: { userId: metadata.user_id, planId: metadata.plan_id } }
-              : {}),
-          });
-          for (const emailId of result.emailIds) app.mail.deliverLater(emailId);
-        }
-      }
+      const emailIds = await handleStripeEvent(
+        { db: app.db, log: request.log, mail: app.config },
+        event,
+      );
+      for (const emailId of emailIds) app.mail.deliverLater(emailId);
       return reply.send({ received: true });
     },
   );
@@ -133,17 +131,29 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       const payment = await latestPurchase(app.db, currentUser(request).id, request.query.plan);
       return {
         planId: request.query.plan,
-        status: payment
-          ? payment.status === 'completed'
-            ? ('completed' as const)
-            : ('pending' as const)
-          : ('none' as const),
+        // A later refund does not make the purchase pending again; a failed one is no purchase.
+        status:
+          !payment || payment.status === 'failed'
+            ? ('none' as const)
+            : payment.status === 'pending'
+              ? ('pending' as const)
+              : ('completed' as const),
         credits: payment?.credits ?? 0,
         completedAt: payment?.completedAt?.toISOString() ?? null,
       };
     },
   );
 
+  app.post(
+    '/payments/return',
+    {
+      preHandler: app.requireUser,
+      schema: { body: paymentReturnRequestSchema, response: { 200: paymentReturnSchema } },
+    },
+    async (request) => confirmReturn(app.db, currentUser(request).id, request.body.sessionId),
+  );
+
+  await app.register(paymentIncidentRoutes);
   await app.register(async (scope) => webhookRoute(scope, provider));
 
   if (provider?.name !== 'demo') return;
@@ -170,6 +180,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
             price: formatYenPlain(payment.amountYen),
             credits: payment.credits,
             action: `/api/payments/demo/checkout/${payment.sessionId}/complete`,
+            cancelUrl: `${app.config.publicUrl}/pricing?canceled=true`,
             done: payment.status === 'completed',
           }),
         );
@@ -189,7 +200,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         });
         for (const emailId of result.emailIds) app.mail.deliverLater(emailId);
         return reply.redirect(
-          `${app.config.publicUrl}/credits?success=true&plan=${payment.planId}`,
+          `${app.config.publicUrl}/credits?success=true&plan=${payment.planId}&session_id=${payment.sessionId}`,
           303,
         );
       },

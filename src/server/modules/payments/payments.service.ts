@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { findPlan, type Plan } from '../../../shared/plans.ts';
 import { formatYenPlain } from '../../lib/format.ts';
@@ -24,11 +24,14 @@ export interface CheckoutRequest {
 /** A payment provider creates a hosted checkout page; crediting always happens in completePurchase. */
 export interface CheckoutProvider {
   readonly name: 'stripe' | 'demo';
+  /** What the provider replaces with the session id in the return URL. */
+  readonly sessionPlaceholder: string;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string | null }>;
 }
 
 export class StripeCheckoutProvider implements CheckoutProvider {
   readonly name = 'stripe' as const;
+  readonly sessionPlaceholder = '{CHECKOUT_SESSION_ID}';
   readonly stripe: Stripe;
   readonly #brand: string;
 
@@ -65,6 +68,8 @@ export class StripeCheckoutProvider implements CheckoutProvider {
 /** The embedded default (DECISIONS §6): our own clearly labelled page, never in production. */
 export class DemoCheckoutProvider implements CheckoutProvider {
   readonly name = 'demo' as const;
+  // The demo page builds its own return address with the real id (see the routes).
+  readonly sessionPlaceholder = '{CHECKOUT_SESSION_ID}';
   readonly #publicUrl: string;
 
   constructor(publicUrl: string) {
@@ -77,13 +82,25 @@ export class DemoCheckoutProvider implements CheckoutProvider {
   }
 }
 
+/** STRIPE_API_BASE as the SDK's host options (a Stripe-compatible server, e.g. in tests). */
+export function stripeApiBase(config: Pick<Config, 'STRIPE_API_BASE'>): Stripe.StripeConfig {
+  if (!config.STRIPE_API_BASE) return {};
+  const url = new URL(config.STRIPE_API_BASE);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}
+
 export function createCheckoutProvider(
   config: Config,
   stripeOptions: Stripe.StripeConfig = {},
 ): CheckoutProvider | null {
   if (config.STRIPE_SECRET_KEY) {
     return new StripeCheckoutProvider(
-      new Stripe(config.STRIPE_SECRET_KEY, stripeOptions),
+      new Stripe(config.STRIPE_SECRET_KEY, { ...stripeApiBase(config), ...stripeOptions }),
       config.BRAND_NAME,
     );
   }
@@ -103,7 +120,7 @@ export async function startCheckout(
   const { sessionId, url } = await provider.createCheckout({
     plan,
     user,
-    successUrl: `${config.publicUrl}/credits?success=true&plan=${plan.id}`,
+    successUrl: `${config.publicUrl}/credits?success=true&plan=${plan.id}&session_id=${provider.sessionPlaceholder}`,
     cancelUrl: `${config.publicUrl}/pricing?canceled=true`,
   });
   if (!url) throw new HttpError(502, CHECKOUT_URL_MISSING);
@@ -130,6 +147,8 @@ export async function completePurchase(
     sessionId: string;
     provider: 'stripe' | 'demo';
     fallback?: { userId: string; planId: string };
+    /** Stripe's PaymentIntent, kept so refunds and disputes can find the payment. */
+    paymentIntentId?: string | null;
     mail: MailConfig;
   },
 ): Promise<{ granted: boolean; emailIds: string[] }> {
@@ -158,7 +177,11 @@ export async function completePurchase(
     if (!payment) throw notFound('決済が見つかりません');
     const [claimed] = await tx
       .update(payments)
-      .set({ status: 'completed', completedAt: new Date() })
+      .set({
+        status: 'completed',
+        completedAt: new Date(),
+        ...(input.paymentIntentId ? { paymentIntentId: input.paymentIntentId } : {}),
+      })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning();
     if (!claimed) return { granted: false, emails: [] };
@@ -219,4 +242,25 @@ export async function findDemoPayment(db: Database, sessionId: string) {
     .from(payments)
     .where(and(eq(payments.sessionId, sessionId), eq(payments.provider, 'demo')));
   return row ?? null;
+}
+
+/**
+ * The payment-return check for one checkout session of this user. The conditional update
+ * makes `notify` true once only, however often the page is reloaded or revisited.
+ */
+export async function confirmReturn(db: Database, userId: string, sessionId: string) {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.sessionId, sessionId), eq(payments.userId, userId)));
+  if (!payment) return { planId: null, status: 'none' as const, credits: 0, notify: false };
+  const base = { planId: payment.planId, credits: payment.credits };
+  if (payment.status === 'pending') return { ...base, status: 'pending' as const, notify: false };
+  if (payment.status === 'failed') return { ...base, status: 'failed' as const, notify: false };
+  const claimed = await db
+    .update(payments)
+    .set({ returnNotifiedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), isNull(payments.returnNotifiedAt)))
+    .returning({ id: payments.id });
+  return { ...base, status: 'completed' as const, notify: claimed.length > 0 };
 }

@@ -32,7 +32,7 @@ export function AccountMenu({
       </Link>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger className="inline-flex min-w-0 max-w-[6rem] items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100 sm:max-w-[12rem]">
-          <span className="truncate" data-testid="header-user-name">
+          <span className="min-w-0 truncate" data-testid="header-user-name">
             {displayNameOf(user)}
           </span>
           <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" />

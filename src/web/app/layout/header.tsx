@@ -56,6 +56,7 @@ export function Header({ user, accountSlot }: HeaderProps) {
             </NavLink>
           ))}
         </nav>
+        {/* min-w-0 lets a long display name shrink (and truncate) instead of widening the page. */}
         <div className="flex min-w-0 items-center gap-2">
           {user ? (
             accountSlot

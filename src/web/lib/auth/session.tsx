@@ -9,9 +9,11 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ACCOUNT_SUSPENDED } from '../../../shared/auth.ts';
 import { ME_TIMEOUT_MS } from '../../../shared/limits.ts';
 import { realtime } from '../platform/realtime.ts';
-import { api, setTokenProvider } from '../api-client.ts';
+import { api, ApiError, setTokenProvider } from '../api-client.ts';
 import { TokenStore, type TokenSet } from './token-store.ts';
 
 export interface CurrentUser {
@@ -95,6 +97,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     retry: false,
     staleTime: 15_000,
   });
+
+  // A suspended account (403 with its reason) is signed out here and told why, once.
+  const suspended =
+    me.error instanceof ApiError &&
+    me.error.status === 403 &&
+    me.error.message === ACCOUNT_SUSPENDED;
+  useEffect(() => {
+    if (!suspended) return;
+    store.set(null);
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    toast.error(ACCOUNT_SUSPENDED);
+  }, [suspended, store, queryClient]);
 
   const user = hasTokens ? (me.data ?? null) : null;
   const userId = user?.id ?? null;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,13 +8,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FullScreenLoader, Spinner } from '../../components/ui/spinner.tsx';
 import { getAdminSession, useAdminStats } from '../../features/admin/api/admin-api.ts';
 import { readAdminSession, saveAdminSession } from '../../features/admin/admin-session.ts';
+import { AdminPasswordDialog } from '../../features/admin/components/admin-password-dialog.tsx';
 import { OutboxTab } from '../../features/admin/components/outbox-tab.tsx';
 import { UsersTab } from '../../features/admin/components/users-tab.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
+// Whole labels only: a tab that does not fit moves to the next line instead of breaking a word.
 const tabClass =
-  'rounded-md px-4 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+  'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium sm:px-4 text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
 
 // The chart library is large and only operators need it: loaded with the dashboard tab.
 const AnalyticsCharts = lazy(() =>
@@ -82,6 +84,7 @@ export function AdminDashboardRoute() {
   useDocumentTitle('管理ダッシュボード');
   const navigate = useNavigate();
   const saved = readAdminSession();
+  const [changingPassword, setChangingPassword] = useState(false);
   // A saved session is only trusted once the server accepts its token.
   const session = useQuery({
     queryKey: ['admin', 'session', saved?.token],
@@ -107,22 +110,28 @@ export function AdminDashboardRoute() {
     <div className="min-h-screen bg-slate-100">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-          <div>
+          <div className="min-w-0">
             <p className="text-lg font-bold">FAQ工房 管理画面</p>
             <p className="text-sm text-slate-600">
               {admin.fullName}（{admin.username}）
             </p>
           </div>
-          <Button variant="outline" onClick={logout}>
-            ログアウト
-          </Button>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={() => setChangingPassword(true)}>
+              パスワード変更
+            </Button>
+            <Button variant="outline" onClick={logout}>
+              ログアウト
+            </Button>
+          </div>
         </div>
       </header>
+      <AdminPasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
       <main className="mx-auto max-w-7xl px-4 py-6">
         <Tabs.Root defaultValue="dashboard">
           <Tabs.List
             aria-label="管理メニュー"
-            className="mb-6 inline-flex gap-1 rounded-lg bg-slate-200 p-1"
+            className="mb-6 inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-slate-200 p-1"
           >
             <Tabs.Trigger value="dashboard" className={tabClass}>
               ダッシュボード

@@ -40,13 +40,39 @@ export const useAdminUsers = (search: string, status: string) =>
 export function useAdjustCredits() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, amount, reason }: { userId: string; amount: number; reason?: string }) =>
+    mutationFn: ({
+      userId,
+      amount,
+      reason,
+      customerDescription,
+    }: {
+      userId: string;
+      amount: number;
+      reason?: string | undefined;
+      customerDescription?: string | undefined;
+    }) =>
       adminRequest<{ balance: number; type: 'credit' | 'debit'; amount: number }>(
         `/api/admin/users/${encodeURIComponent(userId)}/credits`,
         {
           method: 'POST',
-          body: { amount, ...(reason ? { reason } : {}) },
+          body: {
+            amount,
+            ...(reason ? { reason } : {}),
+            ...(customerDescription ? { customerDescription } : {}),
+          },
         },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export function useSetSuspended() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, suspended }: { userId: string; suspended: boolean }) =>
+      adminRequest<{ suspended: boolean }>(
+        `/api/admin/users/${encodeURIComponent(userId)}/suspension`,
+        { method: 'POST', body: { suspended } },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });

@@ -86,6 +86,13 @@ export function UsersTab() {
       </div>
       {users.isPending ? (
         <Spinner label="読み込み中…" />
+      ) : users.isError ? (
+        <div role="alert" className="space-y-3 py-8 text-center">
+          <p className="text-red-700">ユーザーデータの読み込みに失敗しました</p>
+          <Button variant="outline" onClick={() => void users.refetch()}>
+            再読み込み
+          </Button>
+        </div>
       ) : rows.length === 0 ? (
         <p className="py-8 text-center text-slate-600">該当するユーザーが見つかりません</p>
       ) : (
@@ -113,8 +120,15 @@ export function UsersTab() {
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td className="px-3 py-2">
-                    <p className="font-medium">{row.displayName || '（未設定）'}</p>
-                    <p className="text-xs text-slate-500">{row.email}</p>
+                    <p className="font-medium">
+                      {row.displayName || '（未設定）'}
+                      {row.suspended && (
+                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                          利用停止中
+                        </span>
+                      )}
+                    </p>
+                    <p className="text-xs text-slate-600">{row.email}</p>
                   </td>
                   <td className="px-3 py-2 tabular-nums">{formatNumber(row.credits)}</td>
                   <td className="px-3 py-2 tabular-nums">{row.faqCount}</td>
@@ -160,13 +174,21 @@ export function UsersTab() {
           </table>
         </div>
       )}
-      <UserDetailDialog user={selected} onClose={() => setSelected(null)} />
+      <UserDetailDialog
+        user={selected}
+        onClose={() => setSelected(null)}
+        onDelete={(row) => {
+          setSelected(null);
+          setDeleting(row);
+        }}
+      />
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <DialogContent>
           <DialogHeader>
             <DialogTitle>ユーザーを削除しますか？この操作は元に戻せません。</DialogTitle>
             <DialogDescription>
-              {deleting?.email} のアカウントと、生成履歴・クレジット履歴がすべて削除されます。
+              {deleting?.email}{' '}
+              の氏名・メールアドレス・アバター・パスワードを削除し、すべての端末からログアウトさせます。購入・クレジット・紹介の記録は保存義務のため匿名のまま残り、同じメールアドレスで再登録しても登録ボーナスは付与されません。
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

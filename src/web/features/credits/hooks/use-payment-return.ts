@@ -4,15 +4,16 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { meQueryKey } from '../../../lib/auth/session.tsx';
 import { creditsQueryKey } from '../api/get-credits.ts';
-import { getPurchaseStatus } from '../api/get-purchase-status.ts';
+import { confirmPaymentReturn } from '../api/confirm-payment-return.ts';
 
 const POLL_MS = 1000;
 const MAX_POLLS = 60;
 
 /**
- * Back from checkout with ?success=true&plan=…: the toast appears only once the server shows
- * the purchase credited (the webhook may arrive a moment after the redirect), then the URL is
- * replaced with /credits.
+ * Back from checkout with ?success=true&plan=…&session_id=…: the server confirms that very
+ * checkout session and says whether to announce it. The toast appears once per session, after
+ * crediting (the webhook may arrive a moment after the redirect); a reload, the back button
+ * or a bookmark of the same address shows nothing. The URL is then replaced with /credits.
  */
 export function usePaymentReturn(): void {
   const [params] = useSearchParams();
@@ -20,25 +21,27 @@ export function usePaymentReturn(): void {
   const queryClient = useQueryClient();
   const handled = useRef(false);
   const success = params.get('success') === 'true';
-  const plan = params.get('plan');
+  const sessionId = params.get('session_id');
 
   useEffect(() => {
-    if (!success || !plan || handled.current) return;
+    if (!success || handled.current) return;
     handled.current = true;
     let cancelled = false;
     void (async () => {
-      for (let attempt = 0; attempt < MAX_POLLS && !cancelled; attempt++) {
+      // Without a real session id (an old link, an unfilled placeholder) nothing is announced.
+      const id = sessionId && !sessionId.startsWith('{') ? sessionId : null;
+      for (let attempt = 0; id && attempt < MAX_POLLS && !cancelled; attempt++) {
         try {
-          const status = await getPurchaseStatus(plan);
-          if (status.status === 'completed') {
-            toast.success('お支払いが完了し、クレジットが付与されました');
+          const result = await confirmPaymentReturn(id);
+          if (result.status === 'completed') {
+            if (result.notify) toast.success('お支払いが完了し、クレジットが付与されました');
             await Promise.all([
               queryClient.invalidateQueries({ queryKey: meQueryKey }),
               queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
             ]);
             break;
           }
-          if (status.status === 'none') break;
+          if (result.status !== 'pending') break;
         } catch {
           break;
         }
@@ -49,5 +52,5 @@ export function usePaymentReturn(): void {
     return () => {
       cancelled = true;
     };
-  }, [success, plan, navigate, queryClient]);
+  }, [success, sessionId, navigate, queryClient]);
 }

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { emailBonusClaims, passwordResetTokens, users } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts';
+import type { StorageBackend } from '../storage/storage-backend.ts';
+import { avatarKeyFromUrl } from './profile.service.ts';
+
+/**
+ * The address a person controls, whatever spelling they sign up with: case folded and a
+ * `+alias` removed from the local part ('Taro+2@Example.jp' → 'taro@example.jp').
+ */
+export function normaliseEmail(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at <= 0) return lower;
+  const local = lower.slice(0, at).split('+')[0] || lower.slice(0, at);
+  return `${local}${lower.slice(at)}`;
+}
+
+export const emailBonusHash = (email: string): string =>
+  createHash('sha256')
+    .update(`email-bonus:${normaliseEmail(email)}`)
+    .digest('hex');
+
+/**
+ * Claims the one-time sign-up bonus of an address. False when this address (in any spelling,
+ * even of a deleted account) has already had it: no sign-up or referral bonus then.
+ */
+export async function claimEmailBonus(db: DbOrTx, email: string): Promise<boolean> {
+  const inserted = await db
+    .insert(emailBonusClaims)
+    .values({ emailHash: emailBonusHash(email) })
+    .onConflictDoNothing({ target: emailBonusClaims.emailHash })
+    .returning({ emailHash: emailBonusClaims.emailHash });
+  return inserted.length > 0;
+}
+
+/** The placeholder address of a deleted account: unique, and never a deliverable address. */
+export const deletedEmail = (userId: string): string => `deleted-${userId}@deleted.invalid`;
+
+/**
+ * Deletes an account the way records require (sales and ledger rows are kept for tax
+ * purposes): personal data is replaced or removed, every session ends, the address keeps its
+ * bonus claim (so signing up again earns nothing), and payments, ledger and referral rows stay.
+ */
+export async function deleteAccount(
+  db: Database,
+  storage: StorageBackend,
+  log: FastifyBaseLogger,
+  userId: string,
+): Promise<{ email: string }> {
+  const deleted = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ email: users.email, avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    if (!user) throw notFound('ユーザーが見つかりません');
+    await claimEmailBonus(tx, user.email);
+    await tx
+      .update(users)
+      .set({
+        email: deletedEmail(userId),
+        // Not an argon2 hash: no password can ever match it.
+        passwordHash: '!deleted',
+        displayName: null,
+        avatarUrl: null,
+        referralCode: null,
+        aiProvider: null,
+        aiCustomInstructions: null,
+        suspendedAt: null,
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    await revokeAllRefreshTokens(tx, userId);
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    return user;
+  });
+  const avatarKey = avatarKeyFromUrl(deleted.avatarUrl);
+  if (avatarKey) {
+    await storage.remove(avatarKey).catch((error: unknown) => {
+      log.warn({ err: error, userId }, 'avatar of a deleted account could not be removed');
+    });
+  }
+  return { email: deleted.email };
+}
+
+/** Suspends (or lifts the suspension of) a live account; suspending ends every session. */
+export async function setSuspended(db: Database, userId: string, suspended: boolean) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ suspendedAt: suspended ? new Date() : null, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .returning({ id: users.id, email: users.email });
+    if (!row) throw notFound('ユーザーが見つかりません');
+    if (suspended) await revokeAllRefreshTokens(tx, userId);
+    return row;
+  });
+}

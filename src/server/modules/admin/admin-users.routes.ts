@@ -1,0 +1,141 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ADMIN_ADJUSTMENT_CUSTOMER_DEFAULT,
+  ADMIN_DEFAULT_REASON,
+  adminUserRowSchema,
+  adminUsersQuerySchema,
+  creditAdjustmentSchema,
+  suspensionRequestSchema,
+} from '../../../shared/admin.ts';
+import { users } from '../../db/schema.ts';
+import { notFound, unauthorized } from '../../lib/http-error.ts';
+import { deleteAccount, setSuspended } from '../account/account-lifecycle.ts';
+import { grantCredits, spendCredits } from '../credits/ledger.ts';
+import { csvFileName, listUsers, logAdminAction, usersCsv } from './admin.service.ts';
+
+const userParams = z.object({ id: z.string().min(1).max(100) });
+
+function currentAdmin(request: FastifyRequest) {
+  if (!request.admin) throw unauthorized();
+  return request.admin;
+}
+
+/** The user list and what an operator can do to one account. */
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/users',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        querystring: adminUsersQuerySchema,
+        response: { 200: z.object({ users: z.array(adminUserRowSchema) }) },
+      },
+    },
+    async (request) => ({ users: await listUsers(app.db, request.query) }),
+  );
+
+  app.get(
+    '/admin/users.csv',
+    { onRequest: app.requireAdmin, schema: { querystring: adminUsersQuerySchema } },
+    async (request, reply) => {
+      const rows = await listUsers(app.db, request.query);
+      const name = csvFileName();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .send(usersCsv(rows));
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/credits',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: userParams,
+        body: creditAdjustmentSchema,
+        response: {
+          200: z.object({
+            balance: z.number().int(),
+            type: z.enum(['credit', 'debit']),
+            amount: z.number().int(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const admin = currentAdmin(request);
+      const { amount } = request.body;
+      const reason = request.body.reason?.trim() || ADMIN_DEFAULT_REASON;
+      const description =
+        request.body.customerDescription?.trim() || ADMIN_ADJUSTMENT_CUSTOMER_DEFAULT;
+      const [user] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, request.params.id), isNull(users.deletedAt)));
+      if (!user) throw notFound('ユーザーが見つかりません');
+      const type = amount > 0 ? ('credit' as const) : ('debit' as const);
+      const entry = {
+        userId: user.id,
+        amount: Math.abs(amount),
+        type,
+        description,
+        internalNote: reason,
+      };
+      const result =
+        amount > 0 ? await grantCredits(app.db, entry) : await spendCredits(app.db, entry);
+      await logAdminAction(app.db, request.log, admin.id, 'credit_adjustment', {
+        userId: user.id,
+        amount,
+        reason,
+        customerDescription: description,
+      });
+      return { balance: result.balance, type, amount: Math.abs(amount) };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/suspension',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: userParams,
+        body: suspensionRequestSchema,
+        response: { 200: z.object({ suspended: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const admin = currentAdmin(request);
+      const { suspended } = request.body;
+      const row = await setSuspended(app.db, request.params.id, suspended);
+      await logAdminAction(
+        app.db,
+        request.log,
+        admin.id,
+        suspended ? 'user_suspension' : 'user_reinstatement',
+        { userId: row.id, email: row.email },
+      );
+      return { suspended };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    { onRequest: app.requireAdmin, schema: { params: userParams } },
+    async (request, reply) => {
+      const admin = currentAdmin(request);
+      const deleted = await deleteAccount(app.db, app.storage, request.log, request.params.id);
+      await logAdminAction(app.db, request.log, admin.id, 'user_deletion', {
+        userId: request.params.id,
+        email: deleted.email,
+      });
+      return reply.status(204).send();
+    },
+  );
+};
