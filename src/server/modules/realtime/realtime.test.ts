@@ -207,6 +207,11 @@ describe('realtime over WebSocket', () => {
       channel: 'generation:gen-realtime-1',
       payload: { progress: 40, message: '回答を生成中...' },
     });
+    // The owner's channel carries the same change for lists of generations.
+    expect(await client.next(isMessage('generation'))).toMatchObject({
+      channel: `user:${alice.id}`,
+      payload: { id: 'gen-realtime-1', progress: 40, message: '回答を生成中...' },
+    });
     client.socket.close();
     bobClient.socket.close();
   });

@@ -197,6 +197,11 @@ export function useSession(): Session {
   return session;
 }
 
+/** The signed-in user's id, or null (also outside a SessionProvider, as in screen tests). */
+export function useSignedInUserId(): string | null {
+  return useContext(SessionContext)?.user?.id ?? null;
+}
+
 /** Same-origin paths only: anything else (other origins, `//host`, `javascript:`) → fallback. */
 export function safeRedirectPath(candidate: string | null, fallback = '/generate'): string {
   if (!candidate) return fallback;
