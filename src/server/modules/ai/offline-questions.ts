@@ -217,7 +217,10 @@ function sentenceQuestions(
     const service = SERVICE_VERBS.find(([pattern]) => pattern.test(tail.slice(-10)));
     const object = topics.object;
     if (service && object && !negative) {
-      const prefix = topics.wa && topics.wa !== object ? `${topics.wa}、` : '';
+      // A time frame (「車検の間は」「ご宿泊の際は」) stays in the answer; the question asks for
+      // the thing itself, as customers do (「代車は借りられますか？」).
+      const frame = /(?:間|中|際|時|とき|場合|前|後)$/.test(topics.wa);
+      const prefix = topics.wa && topics.wa !== object && !frame ? `${topics.wa}、` : '';
       add(
         `${prefix}${service[0].source.includes('対応') && topics.ni ? topics.ni : object}${service[1]}`,
         2.5,
