@@ -3,6 +3,14 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Only with --coverage (npm run test:coverage): instrumenting slows every run.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.test.{ts,tsx}', 'src/server/db/migrations/**'],
+      reporter: ['text-summary', 'html', 'json-summary'],
+      reportsDirectory: '.tmp/coverage',
+    },
     projects: [
       {
         test: {
