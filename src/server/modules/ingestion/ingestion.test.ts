@@ -36,6 +36,14 @@ describe('SSRF guard', () => {
       'fc00::1',
       'fe80::1',
       '::ffff:127.0.0.1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '::a9fe:a9fe',
+      '::ffff:0:7f00:1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '::',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
@@ -55,6 +63,17 @@ describe('SSRF guard', () => {
     );
     await expect(safeFetch('http://[::1]:1/')).rejects.toThrow('内部ネットワーク');
     await expect(safeFetch('http://localhost:1/')).rejects.toThrow('内部ネットワーク');
+    for (const url of [
+      'http://[::127.0.0.1]:1/',
+      'http://[::ffff:7f00:1]:1/',
+      'http://localhost.:1/',
+      'http://LOCALHOST..:1/',
+      'http://app.localhost.:1/',
+      'http://metadata.internal./',
+      'http://127.0.0.1.:1/',
+    ]) {
+      await expect(safeFetch(url), url).rejects.toThrow('内部ネットワーク');
+    }
     await expect(safeFetch('file:///etc/passwd')).rejects.toThrow('http または https');
   });
 
