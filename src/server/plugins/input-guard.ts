@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { findUnsafeInput, unsafeInputMessage } from '../../shared/safe-input.ts';
 import { HttpError } from '../lib/http-error.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's own wording for refused input, where its specification fixes one. */
+    invalidInputMessage?: string;
+  }
+}
+
 /**
  * Every route, present and future, refuses NUL characters and over-deep nesting in its params,
  * query and JSON body before its own schema runs: PostgreSQL cannot store U+0000 in text or
@@ -16,7 +23,8 @@ export function registerInputGuard(app: FastifyInstance): void {
     ] as const) {
       const found = findUnsafeInput(value);
       if (found) {
-        const message = unsafeInputMessage(found);
+        const message =
+          request.routeOptions.config.invalidInputMessage ?? unsafeInputMessage(found);
         throw new HttpError(400, message, {
           code: 'VALIDATION_ERROR',
           details: [{ path: found.path.join('.') || part, message }],
