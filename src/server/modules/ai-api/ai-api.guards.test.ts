@@ -166,8 +166,10 @@ describe('access, configuration and provider failures', () => {
       const limited = await post(t, 'text', { prompt: 'x' }, user.headers);
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error.message).toContain('AIプロバイダーの利用上限');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       const streamed = await post(t, 'text', { prompt: 'x', stream: true }, user.headers);
       expect(streamed.statusCode).toBe(429);
+      expect(Number(streamed.headers['retry-after'])).toBeGreaterThan(0);
       expect(streamed.headers['content-type']).toContain('application/json');
       const image = await post(t, 'image', { prompt: 'x' }, user.headers);
       expect(image.statusCode).toBe(429);
@@ -217,6 +219,7 @@ describe('access, configuration and provider failures', () => {
     const over = await post(t, 'speech', { text: 'もう一度' }, metered.headers);
     expect(over.statusCode).toBe(429);
     expect(over.json().error.message).toContain(AI_QUOTA_MINUTE);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Another user is not affected.
     expect((await post(t, 'speech', { text: 'x' }, user.headers)).statusCode).toBe(200);
 
@@ -230,6 +233,7 @@ describe('access, configuration and provider failures', () => {
     const dayOver = await post(t, 'text', { prompt: 'x' }, daily.headers);
     expect(dayOver.statusCode).toBe(429);
     expect(dayOver.json().error.message).toContain(AI_QUOTA_DAY);
+    expect(Number(dayOver.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('does not count rejected input against the quota', async () => {
