@@ -9,7 +9,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Never published: source maps would hand the original source to anyone.
+    sourcemap: false,
     chunkSizeWarningLimit: 900,
   },
   server: {
