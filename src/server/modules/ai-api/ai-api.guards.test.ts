@@ -49,6 +49,32 @@ afterAll(async () => {
 
 const post = postAi;
 
+describe('models the operator has not listed', () => {
+  it('are refused with a Japanese 400 before any provider call', async () => {
+    const before = llm.stats.calls;
+    for (const [path, body] of [
+      ['text', { prompt: 'x', model: 'o1-pro-2025-03-19' }],
+      ['text', { prompt: 'x', provider: 'openai', model: 'gpt-4.5-preview' }],
+      ['text', { prompt: 'x', model: 'o1-pro-2025-03-19', stream: true }],
+      ['object', { prompt: 'x', schema: { type: 'object' }, model: 'o3-pro' }],
+      ['image', { prompt: 'x', model: 'dall-e-3' }],
+      ['speech', { text: 'x', model: 'tts-1-hd' }],
+    ] as const) {
+      const response = await post(t, path, body, user.headers);
+      expect(response.statusCode, `${path} ${body.model}`).toBe(400);
+      expect(response.json().error.message).toContain(`モデル「${body.model}」は利用できません`);
+    }
+    expect(llm.stats.calls).toBe(before);
+    // The configured default and the listed extra model still work.
+    expect(
+      (await post(t, 'text', { prompt: 'x', model: 'gpt-4o-mini' }, user.headers)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(t, 'text', { prompt: 'x', model: 'gpt-4.1-mini' }, user.headers)).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('validation', () => {
   const expect400 = async (path: string, body: unknown, message: string) => {
     const response = await post(t, path, body, user.headers);
