@@ -180,7 +180,11 @@ function result(
   markdown: string,
   extra: Partial<ExtractedDocument> = {},
 ): ExtractedDocument {
-  const trimmed = markdown.replace(/\n{3,}/g, '\n\n').trim();
+  // PDFs and Office files can hold NUL characters, which PostgreSQL cannot store.
+  const trimmed = markdown
+    .replaceAll('\u0000', '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return {
     kind,
     title: '',

@@ -139,6 +139,13 @@ describe('SSRF guard', () => {
 });
 
 describe('character sets', () => {
+  it('drops NUL characters, which PostgreSQL cannot store', () => {
+    const page = Buffer.from('<p>営業時間は\u00009時から</p>');
+    expect(decodeBody(page, 'text/html; charset=utf-8').text).toBe('<p>営業時間は9時から</p>');
+    const jis = Buffer.from([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x1b, 0x28, 0x42, 0x00, 0x41]);
+    expect(decodeBody(jis, 'text/plain; charset=iso-2022-jp').text).toBe('日A');
+  });
+
   it('decodes Shift_JIS (with Windows extensions) and EUC-JP pages', async () => {
     const sjis = await safeFetch(`${site.url}/sjis`, open);
     expect(decodeBody(sjis.body, sjis.contentType).text).toContain(
