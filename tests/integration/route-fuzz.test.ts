@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { seedUser } from '../helpers/users.ts';
 
+const OPERATOR_KEY = `fuzz-operator-key-${'x'.repeat(24)}`;
+
 /**
- * Every registered route, fed hostile params, queries and bodies as a signed-in user and as an
- * administrator, answers below 500: bad input is the client's error, never ours.
+ * Every registered route, fed hostile params, queries and bodies as a signed-in user, an
+ * administrator and the database operator, answers below 500: bad input is the client's error,
+ * never ours.
  */
 let t: TestApp;
 const routes: { method: string; url: string }[] = [];
@@ -13,7 +16,7 @@ const identities: { name: string; headers: Record<string, string> }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp(
-    {},
+    { OPERATOR_API_KEY: OPERATOR_KEY },
     {
       onRoute: (route) => {
         for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -29,6 +32,7 @@ beforeAll(async () => {
   identities.push(
     { name: 'user', headers: user.headers },
     { name: 'admin', headers: { authorization: `Bearer ${login.json().token}` } },
+    { name: 'operator', headers: { authorization: `Bearer ${OPERATOR_KEY}` } },
   );
 });
 afterAll(async () => {
@@ -97,6 +101,11 @@ const FIELD_NAMES = [
   'events',
   'start',
   'end',
+  'statements',
+  'transaction',
+  'id',
+  'user_id',
+  'progress',
 ];
 
 const hugeString = 'あ'.repeat(300_000);
