@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -82,5 +84,47 @@ describe('model ids', () => {
       .from(faqGenerations)
       .where(eq(faqGenerations.userId, user.id));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('parallel starts', () => {
+  let slowSite: Server;
+  let siteUrl: string;
+  let local: TestApp;
+  beforeAll(async () => {
+    // A site that takes its time, so every question phase is still reading it.
+    slowSite = createServer((_request, response) => {
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(`<html><body><main><p>${TEXT}</p></main></body></html>`);
+      }, 2000);
+    });
+    await new Promise<void>((resolve) => slowSite.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(slowSite.address() as AddressInfo).port}/`;
+    local = await createTestApp({ FETCH_ALLOW_PRIVATE: 'true' });
+  });
+  afterAll(async () => {
+    await local.close();
+    slowSite.closeAllConnections();
+    await new Promise((resolve) => slowSite.close(resolve));
+  });
+
+  it(`let exactly ${MAX_RUNNING_QUESTION_PHASES} of many simultaneous starts through`, async () => {
+    const user = await seedUser(local.app, { credits: 10 });
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        local.app.inject({
+          method: 'POST',
+          url: '/api/generations',
+          headers: user.headers,
+          payload: { method: 'url', url: siteUrl, faqCount: 5 },
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(MAX_RUNNING_QUESTION_PHASES).fill(202),
+      ...Array<number>(6 - MAX_RUNNING_QUESTION_PHASES).fill(429),
+    ]);
   });
 });
