@@ -18,7 +18,8 @@ export default defineConfig(({ command }) => {
     build: {
       outDir: '../../dist/web',
       emptyOutDir: true,
-      sourcemap: true,
+      // No source maps in what users download (they would publish the source).
+      sourcemap: false,
       // The bench reads what each route loads from here.
       manifest: true,
       chunkSizeWarningLimit: 900,

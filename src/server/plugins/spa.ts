@@ -62,6 +62,8 @@ export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR): 
       root: webDir,
       wildcard: false,
       index: false,
+      // Source maps would hand out the original source; a build may still hold some.
+      allowedPath: (pathName) => !pathName.toLowerCase().endsWith('.map'),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -78,6 +80,11 @@ export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR): 
         (request.method === 'GET' || request.method === 'HEAD') &&
         !url.startsWith('/api/') &&
         url !== '/api';
+      if (wantsPage && /\.map(\?|$)/i.test(url)) {
+        return reply
+          .status(404)
+          .send({ error: { code: 'NOT_FOUND', status: 404, message: MESSAGES.notFound } });
+      }
       if (wantsPage && hasBuild) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
