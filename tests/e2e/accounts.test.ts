@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openWatchedPage } from './support/browser.ts';
-import { signUpViaApi } from './support/session.ts';
+import { confirmationLinkFor, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 let browser: Browser;
@@ -33,8 +33,23 @@ describe('accounts', () => {
     await signup.getByRole('button', { name: '登録して始める' }).click();
 
     await page.getByTestId('header-credits').waitFor();
-    await expect(page.getByTestId('header-credits').textContent()).resolves.toBe('50');
     await expect(page.getByTestId('header-user-name').textContent()).resolves.toBe(email);
+    // Signed in and able to try the product; the bonus waits for the confirmed address.
+    await expect(page.getByTestId('header-credits').textContent()).resolves.toBe('0');
+    const banner = page.getByTestId('confirm-email-banner');
+    await banner.waitFor();
+    await banner.getByRole('button', { name: '確認メールを再送' }).click();
+    await page.getByText('確認メールを再送しました').waitFor();
+    // The link from the newest mail, opened in the browser.
+    await page.goto(await confirmationLinkFor(baseURL, email));
+    await page.getByText('メールアドレスの確認が完了しました', { exact: false }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="header-credits"]')?.textContent === '50',
+    );
+    await expect(banner.count()).resolves.toBe(0);
+    await page.goto('/generate');
+    await page.getByTestId('header-credits').waitFor();
 
     await page.goto('/account');
     await page.getByRole('button', { name: '編集' }).click();

@@ -114,7 +114,7 @@ export function AuthRoute() {
               </Tabs.Content>
               <Tabs.Content value="signup" className="space-y-4">
                 <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900">
-                  登録すると50クレジット（FAQ50件分）を進呈します。
+                  登録してメールアドレスを確認すると、50クレジット（FAQ50件分）を進呈します。
                 </p>
                 <CredentialsForm
                   mode="signup"
