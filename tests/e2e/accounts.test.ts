@@ -82,6 +82,24 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it('signing up with a registered address tells nothing more than a new one and signs nobody in', async () => {
+    const owner = await signUpViaApi(baseURL);
+    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    await page.goto('/auth?mode=signup');
+    const signup = page.getByRole('form', { name: '新規登録' });
+    await signup.getByLabel('メールアドレス').fill(owner.email);
+    await signup.getByLabel(/パスワード/).fill('another-password');
+    await signup.getByRole('button', { name: '登録して始める' }).click();
+    await page
+      .getByText('メールアドレス宛てのご案内をご確認のうえ、ログインしてください', { exact: false })
+      .first()
+      .waitFor();
+    await expect(page.getByText('既に登録されています').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => localStorage.getItem('faq-kobo.tokens'))).resolves.toBeNull();
+    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
   it('rejects an off-site redirect_url and lands on /generate instead', async () => {
     const user = await signUpViaApi(baseURL);
     const { page, context } = await openWatchedPage(browser, { baseURL });
