@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 
 export interface SignedUpUser {
@@ -9,11 +10,9 @@ export interface SignedUpUser {
 
 let counter = 0;
 
-let adminToken: Promise<string> | null = null;
-
-/** The first administrator's token (test defaults), once per test file. */
-function adminTokenFor(baseURL: string): Promise<string> {
-  adminToken ??= fetch(`${baseURL}/api/admin/login`, {
+let relogin: Promise<string> | null = null;
+function adminSignIn(baseURL: string): Promise<string> {
+  relogin ??= fetch(`${baseURL}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: 'admin123' }),
@@ -21,7 +20,7 @@ function adminTokenFor(baseURL: string): Promise<string> {
     if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
     return ((await response.json()) as { token: string }).token;
   });
-  return adminToken;
+  return relogin;
 }
 
 /**
@@ -29,10 +28,15 @@ function adminTokenFor(baseURL: string): Promise<string> {
  * SMTP the outbox keeps it): GET /api/admin/emails and the message itself.
  */
 export async function confirmationLinkFor(baseURL: string, email: string): Promise<string> {
-  const headers = { authorization: `Bearer ${await adminTokenFor(baseURL)}` };
-  const list = (await (
-    await fetch(`${baseURL}/api/admin/emails?limit=200`, { headers })
-  ).json()) as { emails: { id: string; to: string; kind: string }[] };
+  let headers = { authorization: `Bearer ${inject('adminToken')}` };
+  let listed = await fetch(`${baseURL}/api/admin/emails?limit=200`, { headers });
+  if (listed.status === 401) {
+    // The admin test's logout ended the shared administrator session: sign in again.
+    headers = { authorization: `Bearer ${await adminSignIn(baseURL)}` };
+    listed = await fetch(`${baseURL}/api/admin/emails?limit=200`, { headers });
+  }
+  if (!listed.ok) throw new Error(`outbox list failed: ${listed.status} ${await listed.text()}`);
+  const list = (await listed.json()) as { emails: { id: string; to: string; kind: string }[] };
   const entry = list.emails.find((mail) => mail.to === email && mail.kind === 'email_confirmation');
   if (!entry) throw new Error(`no confirmation mail for ${email}`);
   const detail = (await (
