@@ -86,6 +86,8 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   /** FAQs actually produced: answers charged across the user's generations. */
   faqCount: z.number().int(),
+  /** False until the owner opened the confirmation link; the sign-up bonus waits for it. */
+  emailConfirmed: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 /** @deprecated name kept for existing imports; use CurrentUser. */
@@ -123,3 +125,45 @@ export const passwordResetAcceptedSchema = z.object({ ok: z.literal(true) });
 
 /** Sign-in, refresh and API calls of a suspended account (reversible by an operator). */
 export const ACCOUNT_SUSPENDED = 'このアカウントは利用停止中です。サポートまでお問い合わせください';
+
+const invalidConfirmLink = '確認リンクが無効か有効期限が切れています';
+export const confirmEmailRequestSchema = z.object({
+  token: z
+    .string({ error: invalidConfirmLink })
+    .min(1, invalidConfirmLink)
+    .max(200, invalidConfirmLink),
+});
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
+
+export const confirmEmailResponseSchema = z.object({
+  ok: z.literal(true),
+  /** True when the address had been confirmed before (nothing granted this time). */
+  alreadyConfirmed: z.boolean(),
+});
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
+
+export const resendConfirmationResponseSchema = z.object({
+  ok: z.literal(true),
+  alreadyConfirmed: z.boolean(),
+});
+
+/** Random text the tab that starts a sign-in keeps; only it can exchange the code. */
+const signInStateSchema = z
+  .string({ error: 'ログイン情報が正しくありません' })
+  .min(16, 'ログイン情報が正しくありません')
+  .max(200, 'ログイン情報が正しくありません');
+
+export const signInCodeRequestSchema = z.object({ state: signInStateSchema });
+export const signInCodeResponseSchema = z.object({
+  code: z.string(),
+  /** Seconds the code can be exchanged. */
+  expires_in: z.number().int(),
+});
+export const signInCodeExchangeSchema = z.object({
+  code: z
+    .string({ error: 'ログイン情報が正しくありません' })
+    .min(1, 'ログイン情報が正しくありません')
+    .max(200, 'ログイン情報が正しくありません'),
+  state: signInStateSchema,
+});
+export type SignInCodeExchange = z.infer<typeof signInCodeExchangeSchema>;

@@ -53,6 +53,8 @@ export const outboxQuerySchema = z.object({
 
 export const EMAIL_KIND_LABELS: Record<string, string> = {
   welcome: '登録完了',
+  email_confirmation: 'メールアドレス確認',
+  signup_existing: '登録済みアドレスへの登録',
   password_reset: 'パスワード再設定',
   purchase_receipt: '購入明細',
   referral_reward: '紹介ボーナス',

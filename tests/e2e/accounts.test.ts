@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openWatchedPage } from './support/browser.ts';
-import { signUpViaApi } from './support/session.ts';
+import { confirmationLinkFor, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 let browser: Browser;
@@ -33,8 +33,23 @@ describe('accounts', () => {
     await signup.getByRole('button', { name: '登録して始める' }).click();
 
     await page.getByTestId('header-credits').waitFor();
-    await expect(page.getByTestId('header-credits').textContent()).resolves.toBe('50');
     await expect(page.getByTestId('header-user-name').textContent()).resolves.toBe(email);
+    // Signed in and able to try the product; the bonus waits for the confirmed address.
+    await expect(page.getByTestId('header-credits').textContent()).resolves.toBe('0');
+    const banner = page.getByTestId('confirm-email-banner');
+    await banner.waitFor();
+    await banner.getByRole('button', { name: '確認メールを再送' }).click();
+    await page.getByText('確認メールを再送しました').waitFor();
+    // The link from the newest mail, opened in the browser.
+    await page.goto(await confirmationLinkFor(baseURL, email));
+    await page.getByText('メールアドレスの確認が完了しました', { exact: false }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="header-credits"]')?.textContent === '50',
+    );
+    await expect(banner.count()).resolves.toBe(0);
+    await page.goto('/generate');
+    await page.getByTestId('header-credits').waitFor();
 
     await page.goto('/account');
     await page.getByRole('button', { name: '編集' }).click();
@@ -63,6 +78,24 @@ describe('accounts', () => {
     await page.getByTestId('account-display-name').waitFor();
 
     // The only expected failure: the 401 of the wrong password, which is not a problem.
+    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('signing up with a registered address tells nothing more than a new one and signs nobody in', async () => {
+    const owner = await signUpViaApi(baseURL);
+    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    await page.goto('/auth?mode=signup');
+    const signup = page.getByRole('form', { name: '新規登録' });
+    await signup.getByLabel('メールアドレス').fill(owner.email);
+    await signup.getByLabel(/パスワード/).fill('another-password');
+    await signup.getByRole('button', { name: '登録して始める' }).click();
+    await page
+      .getByText('メールアドレス宛てのご案内をご確認のうえ、ログインしてください', { exact: false })
+      .first()
+      .waitFor();
+    await expect(page.getByText('既に登録されています').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => localStorage.getItem('faq-kobo.tokens'))).resolves.toBeNull();
     expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openWatchedPage } from './support/browser.ts';
-import { signInPage, signUpViaApi } from './support/session.ts';
+import { confirmationLinkFor, signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 let browser: Browser;
@@ -65,10 +65,14 @@ describe('credits', () => {
     await visitor.page.getByRole('button', { name: '無料で始める' }).first().click();
     await visitor.page.getByRole('tab', { name: '新規登録' }).click();
     const form = visitor.page.getByRole('form', { name: '新規登録' });
-    await form.getByLabel('メールアドレス').fill(`referred-${Date.now()}@example.jp`);
+    const referredEmail = `referred-${Date.now()}@example.jp`;
+    await form.getByLabel('メールアドレス').fill(referredEmail);
     await form.getByLabel(/パスワード/).fill('password123');
     await form.getByRole('button', { name: '登録して始める' }).click();
     await visitor.page.getByTestId('header-credits').waitFor();
+    // The referral counts once the new user confirms the address from the mail.
+    await visitor.page.goto(await confirmationLinkFor(baseURL, referredEmail));
+    await visitor.page.getByText('メールアドレスの確認が完了しました', { exact: false }).waitFor();
     expect(visitor.problems).toEqual([]);
     await visitor.context.close();
 

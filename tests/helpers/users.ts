@@ -30,6 +30,7 @@ export async function seedUser(
     email,
     passwordHash: 'not-a-real-hash',
     displayName: options.displayName ?? null,
+    emailConfirmedAt: new Date(),
   });
   if (options.credits && options.credits > 0) {
     await grantCredits(app.db, {

@@ -40,6 +40,16 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date', precision: 3 }),
     /** Set when the account was deleted: personal data is anonymised, records stay. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** When the owner opened the confirmation link; the sign-up bonuses wait for it. */
+    emailConfirmedAt: timestamp('email_confirmed_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }),
+    /** The referral code given at sign-up, applied when the address is confirmed. */
+    signupReferralCode: text('signup_referral_code'),
+    /** In every access token; raised at logout and password change so older tokens stop. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
       .notNull()
@@ -80,6 +90,43 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_idx').on(table.familyId),
   ],
 );
+
+/** One-time links that confirm a user's e-mail address (only the SHA-256 is stored). */
+export const emailConfirmationTokens = pgTable(
+  'email_confirmation_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('email_confirmation_tokens_hash_unique').on(table.tokenHash),
+    index('email_confirmation_tokens_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Sign-in hand-off codes: single-use, short-lived, bound to the SHA-256 of the state that
+ * only the tab which started the sign-in knows. The code carries a new session on exchange.
+ */
+export const signInCodes = pgTable('sign_in_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stateHash: text('state_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  createdAt: createdAt(),
+});
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',

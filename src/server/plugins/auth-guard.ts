@@ -45,13 +45,23 @@ export function registerAuthGuard(app: FastifyInstance): void {
         email: users.email,
         suspendedAt: users.suspendedAt,
         deletedAt: users.deletedAt,
+        tokenVersion: users.tokenVersion,
       })
       .from(users)
       .where(eq(users.id, result.claims.sub));
     if (!row || row.deletedAt) throw unauthorized(MESSAGES.authenticationRequired);
     if (row.suspendedAt) throw new HttpError(403, ACCOUNT_SUSPENDED);
+    // Logout and a password change raise the version: older tokens end at once, and the
+    // client's refresh (if its session still exists) gets a current one.
+    if (!isCurrentTokenVersion(result.claims, row.tokenVersion))
+      throw unauthorized(MESSAGES.sessionExpired);
     request.user = { id: row.id, email: row.email };
   });
+}
+
+/** Tokens from before versions existed carry none and count as version 0. */
+export function isCurrentTokenVersion(claims: { tv?: number }, tokenVersion: number): boolean {
+  return (typeof claims.tv === 'number' ? claims.tv : 0) === tokenVersion;
 }
 
 /** For handlers behind requireUser: the user, or a 401 if the guard was forgotten. */

@@ -66,6 +66,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.confirmEmail,
+        lazy: async () => ({
+          Component: (await import('../routes/confirm-email.tsx')).ConfirmEmailRoute,
+        }),
+      },
+      {
         // Screens for signed-in users only: visitors are sent to /auth and brought back.
         element: <RequireAuth />,
         children: [

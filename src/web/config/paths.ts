@@ -7,6 +7,7 @@ export const paths = {
   legal: '/legal',
   auth: '/auth',
   resetPassword: '/auth/reset-password',
+  confirmEmail: '/auth/confirm-email',
   generate: '/generate',
   credits: '/credits',
   history: '/history',

@@ -1,6 +1,7 @@
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { paths } from '../config/paths.ts';
 import {
@@ -14,6 +15,9 @@ import {
 } from '../features/auth/components/auth-forms.tsx';
 import { REFERRAL_STORAGE_KEY, safeRedirectPath, useSession } from '../lib/auth/session.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+const NOT_SIGNED_IN =
+  'ログインを完了できませんでした。メールアドレス宛てのご案内をご確認のうえ、ログインしてください。';
 
 const tabClass =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
@@ -36,17 +40,28 @@ export function AuthRoute() {
 
   async function complete(request: Promise<Parameters<typeof session.establish>[0]>) {
     setError(null);
+    let tokens: Parameters<typeof session.establish>[0];
     try {
-      const tokens = await request;
+      tokens = await request;
+    } catch (caught) {
+      setError(
+        caught instanceof Error ? caught.message : 'エラーが発生しました。もう一度お試しください',
+      );
+      return;
+    }
+    try {
       setFinishing(true);
       await session.establish(tokens);
       sessionStorage.removeItem(REFERRAL_STORAGE_KEY);
       void navigate(target, { replace: true });
-    } catch (caught) {
+    } catch {
+      // Sign-up answers alike for a registered address (its session works nowhere) and mails
+      // the address instead; the same words cover a session lost for any other reason.
       setFinishing(false);
-      setError(
-        caught instanceof Error ? caught.message : 'エラーが発生しました。もう一度お試しください',
-      );
+      await session.logout();
+      // A toast: this page is replaced by the loading screen while the session is checked.
+      toast.error(NOT_SIGNED_IN, { duration: 10_000 });
+      setError(NOT_SIGNED_IN);
     }
   }
 
@@ -114,7 +129,7 @@ export function AuthRoute() {
               </Tabs.Content>
               <Tabs.Content value="signup" className="space-y-4">
                 <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900">
-                  登録すると50クレジット（FAQ50件分）を進呈します。
+                  登録してメールアドレスを確認すると、50クレジット（FAQ50件分）を進呈します。
                 </p>
                 <CredentialsForm
                   mode="signup"

@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     dataDir: string;
     fixtureSiteUrl: string;
+    /** The first administrator's token: tests read stored mail (confirmation links) with it. */
+    adminToken: string;
   }
 }
 
@@ -50,6 +52,14 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('fixtureSiteUrl', site.url);
+  // Once for the whole run: administrator sign-in is rate-limited per name.
+  const adminLogin = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
+  if (!adminLogin.ok) throw new Error(`admin login failed: ${adminLogin.status}`);
+  project.provide('adminToken', ((await adminLogin.json()) as { token: string }).token);
 
   return async () => {
     await server.stop();

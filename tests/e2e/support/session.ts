@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 
 export interface SignedUpUser {
@@ -9,10 +10,67 @@ export interface SignedUpUser {
 
 let counter = 0;
 
-/** Signs up through the real API (the browser flow has its own test). */
+let relogin: Promise<string> | null = null;
+function adminSignIn(baseURL: string): Promise<string> {
+  relogin ??= fetch(`${baseURL}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  }).then(async (response) => {
+    if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
+    return ((await response.json()) as { token: string }).token;
+  });
+  return relogin;
+}
+
+/**
+ * The confirmation link mailed to `email`, read as an operator reads stored mail (without
+ * SMTP the outbox keeps it): GET /api/admin/emails and the message itself.
+ */
+export async function confirmationLinkFor(baseURL: string, email: string): Promise<string> {
+  let headers = { authorization: `Bearer ${inject('adminToken')}` };
+  let listed = await fetch(`${baseURL}/api/admin/emails?limit=200`, { headers });
+  if (listed.status === 401) {
+    // The admin test's logout ended the shared administrator session: sign in again.
+    headers = { authorization: `Bearer ${await adminSignIn(baseURL)}` };
+    listed = await fetch(`${baseURL}/api/admin/emails?limit=200`, { headers });
+  }
+  if (!listed.ok) throw new Error(`outbox list failed: ${listed.status} ${await listed.text()}`);
+  const list = (await listed.json()) as { emails: { id: string; to: string; kind: string }[] };
+  const entry = list.emails.find((mail) => mail.to === email && mail.kind === 'email_confirmation');
+  if (!entry) throw new Error(`no confirmation mail for ${email}`);
+  const detail = (await (
+    await fetch(`${baseURL}/api/admin/emails/${entry.id}`, { headers })
+  ).json()) as { text: string };
+  const link = /https?:\/\/\S+\/auth\/confirm-email\?token=\S+/.exec(detail.text)?.[0];
+  if (!link) throw new Error(`no confirmation link in the mail for ${email}`);
+  return link;
+}
+
+/** Opens the confirmation link through the API, as the confirmation page does. */
+export async function confirmEmailViaApi(baseURL: string, email: string): Promise<void> {
+  const token = new URL(await confirmationLinkFor(baseURL, email)).searchParams.get('token');
+  const response = await fetch(`${baseURL}/api/auth/confirm-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (!response.ok) throw new Error(`confirmation failed: ${response.status}`);
+}
+
+/**
+ * Signs up through the real API (the browser flow has its own test) and, unless
+ * `confirm: false`, confirms the address, so the sign-up credits are there.
+ */
 export async function signUpViaApi(
   baseURL: string,
-  options: { email?: string; password?: string; displayName?: string; ref?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    displayName?: string;
+    ref?: string;
+    confirm?: boolean;
+  } = {},
 ): Promise<SignedUpUser> {
   const email = options.email ?? `e2e-${Date.now()}-${counter++}@example.jp`;
   const password = options.password ?? 'password123';
@@ -25,7 +83,12 @@ export async function signUpViaApi(
     throw new Error(`signup failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as SignedUpUser['tokens'] & { user: SignedUpUser['user'] };
   const { user, ...tokens } = body;
-  return { email, password, tokens, user };
+  if (options.confirm === false) return { email, password, tokens, user };
+  await confirmEmailViaApi(baseURL, email);
+  const me = await fetch(`${baseURL}/api/auth/me`, {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+  });
+  return { email, password, tokens, user: (await me.json()) as SignedUpUser['user'] };
 }
 
 /** Starts the page signed in, exactly as the app stores a session. */

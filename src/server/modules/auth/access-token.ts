@@ -13,6 +13,8 @@ const ALGORITHM = 'HS256';
 export interface AccessTokenClaims {
   sub: string;
   email?: string;
+  /** users.token_version when signed (user tokens). */
+  tv?: number;
   [claim: string]: unknown;
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
+  confirmEmailRequestSchema,
+  confirmEmailResponseSchema,
   currentUserSchema,
   loginRequestSchema,
   logoutRequestSchema,
@@ -8,6 +10,10 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   refreshRequestSchema,
+  resendConfirmationResponseSchema,
+  signInCodeExchangeSchema,
+  signInCodeRequestSchema,
+  signInCodeResponseSchema,
   signupRequestSchema,
   tokenSetSchema,
   updateMeRequestSchema,
@@ -18,6 +24,8 @@ import { currentUser } from '../../plugins/auth-guard.ts';
 import { updateProfile } from '../account/profile.service.ts';
 import { INVALID_CREDENTIALS, login, signup } from './auth.service.ts';
 import { toCurrentUser } from './current-user.ts';
+import { confirmEmail, resendConfirmation } from './email-confirmation.ts';
+import { createSignInCode, exchangeSignInCode } from './sign-in-codes.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { getDummyHash } from './passwords.ts';
 import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
@@ -27,15 +35,24 @@ const TOO_MANY_SIGNUPS = '登録の試行回数が多すぎます。しばらく
 const TOO_MANY_RESETS =
   'パスワード再設定のお申し込みが多すぎます。しばらく待ってから再試行してください。';
 
+const TOO_MANY_CONFIRMATIONS =
+  '確認メールの再送が多すぎます。しばらく待ってから再試行してください。';
+const TOO_MANY_CODES = 'ログインの試行回数が多すぎます。しばらく待ってから再試行してください。';
+
 /**
- * Limits for every process together (counted in the database). Per e-mail stops guessing one
- * account's password (argon2 makes each guess slow as well); per IP stops spraying many
- * accounts and mass sign-ups for the bonus, with room for an office or a school behind one
- * address. Every attempt counts, successful or not.
+ * Limits for every process together (counted in the database). Per e-mail and client stops
+ * one client guessing an account's password (argon2 makes each guess slow as well) without
+ * letting a stranger lock the owner out: the owner signs in from another address than the
+ * guesser. Per e-mail alone is only a ceiling against guessing from many addresses at once.
+ * Per IP stops spraying many accounts and mass sign-ups, with room for an office or a school
+ * behind one address. Every attempt counts, successful or not.
  */
 export const AUTH_RATE_LIMITS = {
   loginPerIp: { limit: 60, windowSeconds: 600, message: TOO_MANY_LOGINS },
-  loginPerEmail: { limit: 10, windowSeconds: 600, message: TOO_MANY_LOGINS },
+  loginPerEmailAndIp: { limit: 10, windowSeconds: 600, message: TOO_MANY_LOGINS },
+  loginPerEmail: { limit: 100, windowSeconds: 600, message: TOO_MANY_LOGINS },
+  confirmResendPerUser: { limit: 5, windowSeconds: 3600, message: TOO_MANY_CONFIRMATIONS },
+  signInCodePerIp: { limit: 60, windowSeconds: 600, message: TOO_MANY_CODES },
   signupPerIp: { limit: 60, windowSeconds: 600, message: TOO_MANY_SIGNUPS },
   signupPerEmail: { limit: 10, windowSeconds: 600, message: TOO_MANY_SIGNUPS },
   resetPerIp: { limit: 20, windowSeconds: 3600, message: TOO_MANY_RESETS },
@@ -71,6 +88,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await consumeRateLimit(db, `login:ip:${request.ip}`, AUTH_RATE_LIMITS.loginPerIp);
       await consumeRateLimit(
         db,
+        `login:email-ip:${request.body.email}:${request.ip}`,
+        AUTH_RATE_LIMITS.loginPerEmailAndIp,
+      );
+      await consumeRateLimit(
+        db,
         `login:email:${request.body.email}`,
         AUTH_RATE_LIMITS.loginPerEmail,
       );
@@ -89,6 +111,71 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: refreshRequestSchema, response: { 200: tokenSetSchema } } },
     async (request) =>
       rotateRefreshToken(app.db, app.config.jwtSecret, request.body.refresh_token, request.log),
+  );
+
+  app.post(
+    '/auth/confirm-email',
+    { schema: { body: confirmEmailRequestSchema, response: { 200: confirmEmailResponseSchema } } },
+    async (request) => {
+      const { response, emailIds } = await confirmEmail(
+        app.db,
+        app.config,
+        request.log,
+        request.body.token,
+      );
+      for (const emailId of emailIds) app.mail.deliverLater(emailId);
+      return response;
+    },
+  );
+
+  app.post(
+    '/auth/confirm-email/resend',
+    {
+      preHandler: app.requireUser,
+      schema: { response: { 200: resendConfirmationResponseSchema } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await consumeRateLimit(
+        app.db,
+        `confirm-resend:user:${user.id}`,
+        AUTH_RATE_LIMITS.confirmResendPerUser,
+      );
+      const emailId = await resendConfirmation(app.db, app.config, user.id);
+      if (emailId) app.mail.deliverLater(emailId);
+      return { ok: true as const, alreadyConfirmed: emailId === null };
+    },
+  );
+
+  // The sign-in hand-off (sign-in-codes.ts): tokens never travel in a URL.
+  app.post(
+    '/auth/sign-in-codes',
+    {
+      preHandler: app.requireUser,
+      schema: { body: signInCodeRequestSchema, response: { 201: signInCodeResponseSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createSignInCode(app.db, currentUser(request).id, request.body.state)),
+  );
+
+  app.post(
+    '/auth/sign-in-codes/exchange',
+    { schema: { body: signInCodeExchangeSchema, response: { 200: authResponseSchema } } },
+    async (request) => {
+      await consumeRateLimit(
+        app.db,
+        `sign-in-code:ip:${request.ip}`,
+        AUTH_RATE_LIMITS.signInCodePerIp,
+      );
+      return exchangeSignInCode(
+        app.db,
+        app.config.jwtSecret,
+        request.body.code,
+        request.body.state,
+      );
+    },
   );
 
   app.post('/auth/logout', { schema: { body: logoutRequestSchema } }, async (request, reply) => {

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SIGNUP_BONUS_CREDITS } from '../../../shared/limits.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '../../../shared/limits.ts';
 import { ACCOUNT_SUSPENDED, type AuthResponse, type SignupRequest } from '../../../shared/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { conflict, HttpError } from '../../lib/http-error.ts';
-import { claimEmailBonus } from '../account/account-lifecycle.ts';
-import { grantCredits } from '../credits/ledger.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
-import { applyReferralAtSignup } from '../referrals/referrals.service.ts';
+import { signAccessToken, USER_TOKEN_AUDIENCE } from './access-token.ts';
 import { toCurrentUser } from './current-user.ts';
-import { welcomeEmail } from './emails.ts';
+import { sendConfirmationLink } from './email-confirmation.ts';
+import { signupExistingEmail } from './emails.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { issueTokenSet } from './refresh-tokens.ts';
+import { issueTokenSet, newOpaqueToken } from './refresh-tokens.ts';
 
 export const INVALID_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません';
 export const EMAIL_TAKEN = 'このメールアドレスは既に登録されています';
@@ -35,61 +34,95 @@ function isDuplicateEmail(error: unknown): boolean {
 }
 
 /**
- * Spec §4 account creation, all in one transaction: the user, the 50-credit signup bonus
- * (through the ledger), referral handling, the welcome mail and the first session. The unique
- * e-mail index decides racing sign-ups: one commits, the others roll back whole and get 409,
- * so the bonus exists exactly once. Returns the outbox id of the welcome mail for delivery.
+ * Spec §4 account creation, in one transaction: the user, the confirmation mail and the first
+ * session. The user may try the product at once; the 50-credit bonus and the referrer's bonus
+ * wait for the confirmed address (email-confirmation.ts), so undeliverable addresses earn
+ * nothing. An address that already has an account gets the same answer, after the same work
+ * (the password is hashed either way), and its owner a mail instead: sign-up does not tell
+ * anyone which addresses are registered. Returns the outbox ids to deliver.
  */
 export async function signup(
   ctx: AuthContext,
   input: SignupRequest,
 ): Promise<{ response: AuthResponse; emailIds: string[] }> {
   const passwordHash = await hashPassword(input.password);
+  const [existing] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, input.email));
+  if (existing) return signupForExistingAddress(ctx, input);
   const userId = randomUUID();
   const displayName = input.displayName?.trim() || null;
   try {
     return await ctx.db.transaction(async (tx) => {
-      await tx.insert(users).values({ id: userId, email: input.email, passwordHash, displayName });
-      // An address (any case or +alias, even of a deleted account) earns the bonuses once.
-      const firstTimeAddress = await claimEmailBonus(tx, input.email);
-      if (firstTimeAddress) {
-        await grantCredits(tx, {
-          userId,
-          amount: SIGNUP_BONUS_CREDITS,
-          type: 'signup_bonus',
-          description: '新規登録ボーナス',
-          reference: `signup:${userId}`,
-        });
-      } else if (input.ref) {
-        ctx.log.info({ userId }, 'address already had its bonuses: referral not applied');
-      }
-      // Logs and swallows its own problems (spec §8): a bad code never blocks sign-up.
-      const referralEmailId =
-        input.ref && firstTimeAddress
-          ? await applyReferralAtSignup(tx, {
-              referredUserId: userId,
-              code: input.ref,
-              log: ctx.log,
-              mail: ctx.config,
-            })
-          : null;
-      const welcomeEmailId = await enqueueEmail(
-        tx,
-        welcomeEmail(ctx.config, input.email, displayName),
-      );
-      const tokens = await issueTokenSet(tx, ctx.config.jwtSecret, {
+      await tx.insert(users).values({
+        id: userId,
+        email: input.email,
+        passwordHash,
+        displayName,
+        signupReferralCode: input.ref ?? null,
+      });
+      const confirmationEmailId = await sendConfirmationLink(tx, ctx.config, {
         id: userId,
         email: input.email,
       });
+      const tokens = await issueTokenSet(tx, ctx.config.jwtSecret, {
+        id: userId,
+        email: input.email,
+        tokenVersion: 0,
+      });
       return {
         response: { ...tokens, user: await toCurrentUser(tx, userId) },
-        emailIds: referralEmailId ? [welcomeEmailId, referralEmailId] : [welcomeEmailId],
+        emailIds: [confirmationEmailId],
       };
     });
   } catch (error) {
-    if (isDuplicateEmail(error)) throw conflict(EMAIL_TAKEN);
+    // A racing sign-up for the same address committed first.
+    if (isDuplicateEmail(error)) return signupForExistingAddress(ctx, input);
     throw error;
   }
+}
+
+/**
+ * The answer a new account gets, in shape and status, for an account that is not created: a
+ * token set nobody can use (its refresh token is stored nowhere, its subject is no user) and
+ * a user as fresh as a new one. The address's owner is told by mail.
+ */
+async function signupForExistingAddress(
+  ctx: AuthContext,
+  input: SignupRequest,
+): Promise<{ response: AuthResponse; emailIds: string[] }> {
+  const emailId = await enqueueEmail(ctx.db, signupExistingEmail(ctx.config, input.email));
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const phantomId = randomUUID();
+  const accessToken = await signAccessToken(
+    ctx.config.jwtSecret,
+    USER_TOKEN_AUDIENCE,
+    { sub: phantomId, email: input.email, tv: 0 },
+    ACCESS_TOKEN_TTL_SECONDS,
+    issuedAt,
+  );
+  return {
+    response: {
+      access_token: accessToken,
+      refresh_token: newOpaqueToken(),
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      refresh_expires_in: REFRESH_TOKEN_TTL_SECONDS,
+      issued_at: issuedAt,
+      user: {
+        id: phantomId,
+        email: input.email,
+        displayName: input.displayName?.trim() || null,
+        avatarUrl: null,
+        credits: 0,
+        createdAt: new Date(issuedAt * 1000).toISOString(),
+        faqCount: 0,
+        emailConfirmed: false,
+      },
+    },
+    emailIds: [emailId],
+  };
 }
 
 /** null for an unknown e-mail and for a wrong password alike, after the same amount of work. */
@@ -104,6 +137,7 @@ export async function login(
       email: users.email,
       passwordHash: users.passwordHash,
       suspendedAt: users.suspendedAt,
+      tokenVersion: users.tokenVersion,
     })
     .from(users)
     .where(eq(users.email, email));

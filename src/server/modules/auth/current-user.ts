@@ -22,6 +22,7 @@ export async function toCurrentUser(db: DbOrTx, userId: string): Promise<Current
       avatarUrl: users.avatarUrl,
       credits: users.credits,
       createdAt: users.createdAt,
+      emailConfirmedAt: users.emailConfirmedAt,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -31,8 +32,10 @@ export async function toCurrentUser(db: DbOrTx, userId: string): Promise<Current
     .select({ faqCount: sql<number>`coalesce(sum(${faqGenerations.creditsUsed}), 0)::int` })
     .from(faqGenerations)
     .where(eq(faqGenerations.userId, userId));
+  const { emailConfirmedAt, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    emailConfirmed: emailConfirmedAt !== null,
     faqCount: Number(produced?.faqCount ?? 0),
     createdAt: row.createdAt.toISOString(),
   };

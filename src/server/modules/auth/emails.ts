@@ -15,17 +15,17 @@ export function signature(config: MailConfig): string[] {
   ];
 }
 
-export function welcomeEmail(
-  config: MailConfig,
-  to: string,
-  displayName: string | null,
-): OutgoingEmail {
+/**
+ * Sent once the address is confirmed. No display name: whoever signs up chooses it, and mail
+ * must not carry a stranger's words to an inbox (only our own fixed text reaches anyone).
+ */
+export function welcomeEmail(config: MailConfig, to: string): OutgoingEmail {
   return {
     to,
     kind: 'welcome',
     subject: `【${config.BRAND_NAME}】ご登録ありがとうございます`,
     text: [
-      `${displayName ?? to} 様`,
+      'お客様',
       '',
       `${config.BRAND_NAME}にご登録いただき、ありがとうございます。`,
       `登録特典として${SIGNUP_BONUS_CREDITS}クレジットをお付けしました（FAQ1件につき1クレジット）。`,
@@ -34,6 +34,52 @@ export function welcomeEmail(
       `${config.publicUrl}/generate`,
       '',
       'このメールに心当たりがない場合は、お手数ですがお問い合わせ先までご連絡ください。',
+      ...signature(config),
+    ].join('\n'),
+  };
+}
+
+export const EMAIL_CONFIRMATION_TTL_HOURS = 72;
+
+/** Sign-up's only mail, before the address is known to be the user's: fixed text only. */
+export function emailConfirmationEmail(
+  config: MailConfig,
+  to: string,
+  token: string,
+): OutgoingEmail {
+  const link = `${config.publicUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    kind: 'email_confirmation',
+    subject: `【${config.BRAND_NAME}】メールアドレスの確認`,
+    text: [
+      `${config.BRAND_NAME}へのご登録ありがとうございます。`,
+      `下記のリンクを${EMAIL_CONFIRMATION_TTL_HOURS}時間以内に開いて、メールアドレスの確認を完了してください。`,
+      `確認が完了すると、登録特典の${SIGNUP_BONUS_CREDITS}クレジットをお付けします。`,
+      '',
+      link,
+      '',
+      'このメールに心当たりがない場合は、このまま破棄してください。',
+      ...signature(config),
+    ].join('\n'),
+  };
+}
+
+/** Someone tried to sign up with an address that already has an account. */
+export function signupExistingEmail(config: MailConfig, to: string): OutgoingEmail {
+  return {
+    to,
+    kind: 'signup_existing',
+    subject: `【${config.BRAND_NAME}】新規登録のお申し込みについて`,
+    text: [
+      `このメールアドレスで${config.BRAND_NAME}への新規登録のお申し込みがありましたが、`,
+      'このアドレスは既に登録されています。',
+      '',
+      'ご本人のお申し込みでしたら、下記からログインしてください。',
+      `${config.publicUrl}/auth`,
+      'パスワードをお忘れの場合は、ログイン画面の「パスワードをお忘れの方」から再設定できます。',
+      '',
+      'お心当たりがない場合は、このまま破棄してください。アカウントに変更はありません。',
       ...signature(config),
     ].join('\n'),
   };

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Query parameters that carry credentials: tokens handed over in the URL (spec §4: the client
- * accepts access and refresh tokens from URL parameters) and password-reset links.
+ * Query parameters that carry credentials: tokens someone may still put in a URL (the client
+ * no longer accepts them there), sign-in hand-off codes with their state, and the one-time
+ * links of password resets and address confirmations.
  */
 const SECRET_PARAMS = new Set([
   'access_token',
@@ -11,6 +12,7 @@ const SECRET_PARAMS = new Set([
   'token',
   'password',
   'code',
+  'state',
 ]);
 
 /** The request URL with every secret query value replaced, for logs. */

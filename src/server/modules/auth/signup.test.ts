@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { bearer, signupViaApi, uniqueEmail } from '../../../../tests/helpers/accounts.ts';
-import { creditTransactions, refreshTokens, referrals, users } from '../../db/schema.ts';
+import {
+  bearer,
+  confirmEmailViaApi,
+  signupViaApi,
+  uniqueEmail,
+} from '../../../../tests/helpers/accounts.ts';
+import {
+  creditTransactions,
+  emailOutbox,
+  refreshTokens,
+  referrals,
+  users,
+} from '../../db/schema.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
 import { sha256 } from './refresh-tokens.ts';
 
@@ -27,7 +38,7 @@ async function ledgerRows(userId: string) {
 }
 
 describe('POST /api/auth/signup', () => {
-  it('creates the user with 50 credits, one signup_bonus row and exactly the token set', async () => {
+  it('creates the user and exactly the token set; the 50-credit bonus waits for confirmation', async () => {
     const email = uniqueEmail();
     const before = Math.floor(Date.now() / 1000);
     const response = await signup({
@@ -60,6 +71,7 @@ describe('POST /api/auth/signup', () => {
       'credits',
       'displayName',
       'email',
+      'emailConfirmed',
       'faqCount',
       'id',
     ]);
@@ -67,11 +79,14 @@ describe('POST /api/auth/signup', () => {
       email,
       displayName: '山田商店',
       avatarUrl: null,
-      credits: 50,
+      credits: 0,
       faqCount: 0,
+      emailConfirmed: false,
     });
     expect(new Date(body.user.createdAt).toISOString()).toBe(body.user.createdAt);
+    expect(await ledgerRows(body.user.id)).toHaveLength(0);
 
+    expect((await confirmEmailViaApi(t.app, email)).statusCode).toBe(200);
     const rows = await ledgerRows(body.user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -100,7 +115,7 @@ describe('POST /api/auth/signup', () => {
       headers: bearer(body.access_token),
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual(body.user);
+    expect(me.json()).toEqual({ ...body.user, credits: 50, emailConfirmed: true });
   });
 
   it('stores a blank display name as null and ignores fields it does not know', async () => {
@@ -112,25 +127,55 @@ describe('POST /api/auth/signup', () => {
       id: 'chosen-by-client',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().user).toMatchObject({ displayName: null, credits: 50 });
+    expect(response.json().user).toMatchObject({ displayName: null, credits: 0 });
     expect(response.json().user.id).not.toBe('chosen-by-client');
   });
 
-  it('rejects a duplicate e-mail (in any letter case) with 409 in Japanese', async () => {
+  it('answers an already registered address (any letter case) exactly like a new one and mails its owner', async () => {
     const email = uniqueEmail();
-    await signupViaApi(t.app, { email });
+    const owner = await signupViaApi(t.app, { email });
+    const fresh = await signup({ email: uniqueEmail(), password: 'another-password' });
     const response = await signup({ email: email.toUpperCase(), password: 'another-password' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({
-      code: 'CONFLICT',
-      status: 409,
-      message: 'このメールアドレスは既に登録されています',
+    expect(response.statusCode).toBe(fresh.statusCode);
+    const body = response.json();
+    const freshBody = fresh.json();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(Object.keys(body.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 900 });
+    expect(body.user).toMatchObject({
+      email,
+      credits: 0,
+      faqCount: 0,
+      emailConfirmed: false,
+      displayName: null,
+      avatarUrl: null,
     });
+    expect(body.user.id).not.toBe(owner.user.id);
+    expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Nothing of the owner's account was created, changed or handed out.
     const [count] = await t.app.db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
       .where(eq(users.email, email));
     expect(Number(count!.n)).toBe(1);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(body.access_token),
+    });
+    expect(me.statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: owner.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const mails = await t.app.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    const notice = mails.find((mail) => mail.kind === 'signup_existing');
+    expect(notice).toMatchObject({ subject: '【FAQ工房】新規登録のお申し込みについて' });
+    expect(notice!.text).toContain('このアドレスは既に登録されています');
+    // No second confirmation link for the address.
+    expect(mails.filter((mail) => mail.kind === 'email_confirmation')).toHaveLength(1);
   });
 
   it('creates exactly one account and one bonus when identical sign-ups race', async () => {
@@ -140,14 +185,10 @@ describe('POST /api/auth/signup', () => {
         signup({ email, password: 'password123' }, `10.0.0.${index + 1}`),
       ),
     );
-    const statuses = responses.map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
-    for (const response of responses.filter((r) => r.statusCode === 409)) {
-      expect(response.json().error.message).toBe('このメールアドレスは既に登録されています');
-    }
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
     const accounts = await t.app.db.select().from(users).where(eq(users.email, email));
     expect(accounts).toHaveLength(1);
+    expect((await confirmEmailViaApi(t.app, email)).statusCode).toBe(200);
     const [bonus] = await t.app.db
       .select({ n: sql<number>`count(*)::int`, total: sql<number>`sum(amount)::int` })
       .from(creditTransactions)
@@ -158,8 +199,9 @@ describe('POST /api/auth/signup', () => {
         ),
       );
     expect(Number(bonus!.n)).toBe(1);
-    expect(accounts[0]!.credits).toBe(50);
     expect(Number(bonus!.total)).toBe(50);
+    const [account] = await t.app.db.select().from(users).where(eq(users.email, email));
+    expect(account!.credits).toBe(50);
   });
 
   const huge = 'あ'.repeat(10_000);
@@ -260,7 +302,7 @@ describe('referral code at sign-up', () => {
     const response = await signup({ email, password: 'password123', ref });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body.user.credits).toBe(50);
+    expect((await confirmEmailViaApi(t.app, email)).statusCode).toBe(200);
     expect(await ledgerRows(body.user.id)).toHaveLength(1);
     const referred = await t.app.db
       .select()

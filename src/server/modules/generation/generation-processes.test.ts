@@ -10,6 +10,7 @@ import {
   type ServerProcess,
 } from '../../../../tests/helpers/server-process.ts';
 import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
+import { confirmationTokenIn } from '../../../../tests/helpers/accounts.ts';
 import type { Generation } from '../../../shared/generations.ts';
 import { creditTransactions, users } from '../../db/schema.ts';
 
@@ -39,12 +40,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server proces
         AI_CONCURRENCY: '1',
       });
     servers = await Promise.all([start(), start()]);
+    const email = `gen-${Date.now()}@example.jp`;
     const signup = await fetch(`${servers[0]!.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `gen-${Date.now()}@example.jp`, password: 'password123' }),
+      body: JSON.stringify({ email, password: 'password123' }),
     });
     const body = (await signup.json()) as { access_token: string; user: { id: string } };
+    // Confirmed, so the sign-up credits are there.
+    await fetch(`${servers[0]!.url}/api/auth/confirm-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: await confirmationTokenIn(database.db, email) }),
+    });
     token = body.access_token;
     userId = body.user.id;
   }, 120_000);

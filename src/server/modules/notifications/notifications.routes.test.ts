@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
+import { confirmEmailViaApi } from '../../../../tests/helpers/accounts.ts';
 import { EMAIL_BODY_REQUIRED } from '../../../shared/notifications.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
@@ -134,6 +135,8 @@ describe('product e-mails', () => {
       payload: { email: `friend-${Date.now()}@example.jp`, password: 'password123', ref: code },
     });
     expect(signup.statusCode).toBe(201);
+    // The sign-up bonus is the referrer's once the friend confirms the address.
+    expect((await confirmEmailViaApi(t.app, signup.json().user.email)).statusCode).toBe(200);
     const friend = { authorization: `Bearer ${signup.json().access_token}` };
     const checkout = await t.app.inject({
       method: 'POST',

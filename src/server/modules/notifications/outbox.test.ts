@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { confirmEmailViaApi } from '../../../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import {
   decodeMailBody,
@@ -56,11 +57,12 @@ describe('without SMTP', () => {
     expect(await t.app.mail.deliver(id)).toBeNull();
   });
 
-  it('stores a Japanese welcome e-mail on sign-up', async () => {
+  it('stores a Japanese confirmation e-mail on sign-up and the welcome after confirmation', async () => {
+    const displayName = '当選しました！ http://evil.example/ で受け取り';
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: 'hanako@example.jp', password: 'password123', displayName: '花子' },
+      payload: { email: 'hanako@example.jp', password: 'password123', displayName },
     });
     expect(response.statusCode).toBe(201);
     const [mail] = await t.app.db
@@ -68,13 +70,25 @@ describe('without SMTP', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.to, 'hanako@example.jp'));
     expect(mail).toMatchObject({
-      kind: 'welcome',
-      subject: '【FAQ工房】ご登録ありがとうございます',
+      kind: 'email_confirmation',
+      subject: '【FAQ工房】メールアドレスの確認',
     });
-    expect(mail!.text).toContain('花子 様');
+    expect(mail!.text).toMatch(/http:\/\/localhost:3000\/auth\/confirm-email\?token=\S+/);
     expect(mail!.text).toContain('50クレジット');
-    expect(mail!.text).toContain('http://localhost:3000/generate');
+    // Whoever signs up chooses the name: it never reaches the inbox of the address.
+    expect(mail!.text).not.toContain('当選しました');
     await waitForStatus(t, mail!.id, ['stored']);
+
+    expect((await confirmEmailViaApi(t.app, 'hanako@example.jp')).statusCode).toBe(200);
+    const [welcome] = await t.app.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, 'hanako@example.jp'), eq(emailOutbox.kind, 'welcome')));
+    expect(welcome).toMatchObject({ subject: '【FAQ工房】ご登録ありがとうございます' });
+    expect(welcome!.text).toContain('50クレジット');
+    expect(welcome!.text).toContain('http://localhost:3000/generate');
+    expect(welcome!.text).not.toContain('当選しました');
+    expect(welcome!.text).not.toContain('evil.example');
   });
 });
 
@@ -118,7 +132,7 @@ describe('with SMTP_URL', () => {
     );
   });
 
-  it('delivers the welcome mail after sign-up without delaying the response', async () => {
+  it('delivers the confirmation mail after sign-up without delaying the response', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
@@ -132,10 +146,10 @@ describe('with SMTP_URL', () => {
     const sent = await waitForStatus(t, mail!.id, ['sent', 'failed']);
     expect(sent.status).toBe('sent');
     const received = smtp.messages.find((message) => message.to.includes('saburo@example.jp'))!;
-    expect(decodeMailHeader(received.data, 'Subject')).toBe(
-      '【FAQ工房】ご登録ありがとうございます',
+    expect(decodeMailHeader(received.data, 'Subject')).toBe('【FAQ工房】メールアドレスの確認');
+    expect(decodeMailBody(received.data)).toContain(
+      'https://faq.example.jp/auth/confirm-email?token=',
     );
-    expect(decodeMailBody(received.data)).toContain('https://faq.example.jp/generate');
   });
 
   it('records a failed delivery with the server error and can retry it', async () => {

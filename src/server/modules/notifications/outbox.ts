@@ -7,7 +7,13 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 
 export type EmailKind =
-  'welcome' | 'password_reset' | 'purchase_receipt' | 'referral_reward' | 'other';
+  | 'welcome'
+  | 'email_confirmation'
+  | 'signup_existing'
+  | 'password_reset'
+  | 'purchase_receipt'
+  | 'referral_reward'
+  | 'other';
 
 /**
  * pending: written, not yet handled; sending: claimed by one process; sent / failed: SMTP

@@ -126,6 +126,9 @@ describe('the guard', () => {
       'select * from refresh_tokens',
       'select "TOKEN_HASH" from x',
       'select 1 from password_reset_tokens',
+      'select 1 from email_confirmation_tokens',
+      'select user_id from sign_in_codes',
+      'select code_hash from x',
     ]) {
       expect(statusOf(query), query).toBe(403);
     }

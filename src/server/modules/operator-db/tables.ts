@@ -11,10 +11,15 @@ import * as schema from '../../db/schema.ts';
  */
 
 /** Token stores: even their hashes are credentials, so the tables do not exist here. */
-const HIDDEN_TABLES = new Set(['refresh_tokens', 'password_reset_tokens']);
+const HIDDEN_TABLES = new Set([
+  'refresh_tokens',
+  'password_reset_tokens',
+  'email_confirmation_tokens',
+  'sign_in_codes',
+]);
 
 /** Secret columns: not selectable, filterable, orderable or writable (they are "unknown"). */
-export const SECRET_COLUMNS = new Set(['password_hash', 'token_hash']);
+export const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'code_hash', 'state_hash']);
 
 /** Tables holding a secret column: a whole row of one, turned into text, would carry it. */
 export const SECRET_TABLES: ReadonlySet<string> = new Set(

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
 import { startFakeStripe } from '../../../../tests/helpers/fake-stripe.ts';
+import { confirmEmailViaApi } from '../../../../tests/helpers/accounts.ts';
 import { creditTransactions, referrals, users } from '../../db/schema.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
 
@@ -262,6 +263,9 @@ describe('Stripe checkout and webhook', () => {
       payload: { email: `ref-${Date.now()}@example.jp`, password: 'password123', ref: code },
     });
     const buyer = signup.json().user;
+    expect(await balanceOf(t, referrer.id)).toBe(0);
+    // The referral counts once the new user confirms the address.
+    expect((await confirmEmailViaApi(t.app, buyer.email)).statusCode).toBe(200);
     expect(await balanceOf(t, referrer.id)).toBe(10);
     const headers = { authorization: `Bearer ${signup.json().access_token}` };
     const sessions: string[] = [];

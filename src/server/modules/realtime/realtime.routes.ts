@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RawData, WebSocket } from 'ws';
@@ -14,10 +15,11 @@ import {
   realtimeMessageSchema,
   type ServerFrame,
 } from '../../../shared/realtime.ts';
+import { users } from '../../db/schema.ts';
 import { forbidden, HttpError } from '../../lib/http-error.ts';
 import { projectParamsSchema, requireProject } from '../../lib/project.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
-import { currentUser } from '../../plugins/auth-guard.ts';
+import { currentUser, isCurrentTokenVersion } from '../../plugins/auth-guard.ts';
 import { USER_TOKEN_AUDIENCE, verifyAccessToken } from '../auth/access-token.ts';
 import { RealtimeHub } from './hub.ts';
 
@@ -86,6 +88,15 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         return;
       }
       const userId = verified.claims.sub;
+      // Like the HTTP guard: no socket for a deleted account or a token ended by logout.
+      const [owner] = await app.db
+        .select({ tokenVersion: users.tokenVersion })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!owner || !isCurrentTokenVersion(verified.claims, owner.tokenVersion)) {
+        socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+        return;
+      }
       const connectionId = randomUUID();
       const subscriptions = new Map<string, () => void>();
       const send = (frame: ServerFrame) => {

@@ -14,6 +14,7 @@ import type { ServerFrame } from '../../../shared/realtime.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { NUL_CHARACTER_MESSAGE, TOO_DEEP_MESSAGE } from '../../../shared/safe-input.ts';
+import { signupViaApi } from '../../../../tests/helpers/accounts.ts';
 
 let t: TestApp;
 let base: string;
@@ -86,6 +87,21 @@ describe('realtime over WebSocket', () => {
     expect(await (await connect(base, null)).closed).toBe(4401);
     expect(await (await connect(base, 'forged')).closed).toBe(4401);
     expect(await (await connect(base, alice.token, 'other')).closed).toBe(4404);
+  });
+
+  it('refuses a token ended by a logout', async () => {
+    const carol = await signupViaApi(t.app);
+    const before = await connect(base, carol.access_token);
+    expect(
+      await before.request({ type: 'subscribe', channel: `user:${carol.user.id}` }),
+    ).toMatchObject({ type: 'ack' });
+    before.socket.close();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refresh_token: carol.refresh_token },
+    });
+    expect(await (await connect(base, carol.access_token)).closed).toBe(4401);
   });
 
   it("acknowledges subscriptions to one's own channels and refuses others'", async () => {

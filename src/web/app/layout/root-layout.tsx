@@ -6,6 +6,12 @@ import { SessionProvider, useSession } from '../../lib/auth/session.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
+// Only signed-in users with an unconfirmed address see it.
+const ConfirmEmailBanner = lazy(async () => ({
+  default: (await import('../../features/auth/components/confirm-email-banner.tsx'))
+    .ConfirmEmailBanner,
+}));
+
 // Only signed-in users see the account menu (a Radix dropdown): visitors never load it.
 const AccountMenu = lazy(async () => ({
   default: (await import('./account-menu.tsx')).AccountMenu,
@@ -34,6 +40,11 @@ function LayoutBody() {
           ) : null
         }
       />
+      {session.user && session.user.emailConfirmed === false ? (
+        <Suspense fallback={null}>
+          <ConfirmEmailBanner email={session.user.email} />
+        </Suspense>
+      ) : null}
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -13,7 +13,7 @@ import { ACCOUNT_SUSPENDED } from '../../../shared/auth.ts';
 import { ME_TIMEOUT_MS } from '../../../shared/limits.ts';
 import { api, ApiError, setTokenProvider } from '../api-client.ts';
 import { lazyToast } from '../lazy-toast.ts';
-import { TokenStore, type TokenSet } from './token-store.ts';
+import { TokenStore, type HandoffOptions, type TokenSet } from './token-store.ts';
 
 export interface CurrentUser {
   id: string;
@@ -23,6 +23,8 @@ export interface CurrentUser {
   credits: number;
   createdAt: string;
   faqCount: number;
+  /** False until the confirmation link was opened (the sign-up bonus waits for it). */
+  emailConfirmed?: boolean;
 }
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -61,6 +63,32 @@ async function refreshTokens(refreshToken: string): Promise<TokenSet> {
   );
 }
 
+/** How a sign-in hand-off code becomes this tab's session (token-store.ts). */
+const handoffOptions: HandoffOptions = {
+  exchange: (handoff) =>
+    api.post<TokenSet & { user: { id: string; email: string } }>(
+      '/api/auth/sign-in-codes/exchange',
+      handoff,
+      { anonymous: true },
+    ),
+  // Loaded only when a hand-off meets another signed-in account.
+  confirmReplace: async (current, next) =>
+    (await import('../../components/ui/alert-dialog.tsx')).confirmDialog(
+      '別のアカウントに切り替えますか？',
+      {
+        description: `現在 ${current || '別のアカウント'} でログインしています。${next} でログインし直すと、現在のログインは終了します。`,
+        confirmLabel: '切り替える',
+      },
+    ),
+  discard: async (tokens) => {
+    await api.post(
+      '/api/auth/logout',
+      { refresh_token: tokens.refresh_token },
+      { anonymous: true },
+    );
+  },
+};
+
 /** A referral code from `/?ref=CODE` survives the sign-in redirect (issue 3). */
 function rememberReferralCode(): void {
   const code = new URLSearchParams(window.location.search).get('ref');
@@ -85,7 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     rememberReferralCode();
     const unsubscribe = store.subscribe((tokens) => setHasTokens(tokens !== null));
     const stopFollowing = store.followOtherTabs();
-    void store.initialise().then((tokens) => {
+    void store.initialise(handoffOptions).then((tokens) => {
       setHasTokens(tokens !== null);
       setInitialised(true);
     });

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   isAccessTokenExpired,
-  takeTokensFromUrl,
+  beginSignInHandoff,
+  SIGN_IN_STATE_KEY,
+  takeSignInHandoffFromUrl,
   TOKEN_STORAGE_KEY,
   TokenStore,
   type TokenSet,
@@ -28,19 +30,33 @@ describe('token store', () => {
     expect(isAccessTokenExpired(set, 1000 + 870)).toBe(true);
   });
 
-  it('takes tokens from the URL once and removes them from the address bar', () => {
+  const address = () =>
+    `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+  it('never signs in with raw tokens from the URL, and removes them from the address bar', async () => {
     window.history.replaceState(null, '', '/generate?access_token=a&refresh_token=r&x=1#top');
-    const taken = takeTokensFromUrl();
-    expect(taken).toMatchObject({
-      access_token: 'a',
-      refresh_token: 'r',
-      expires_in: 900,
-      refresh_expires_in: 2_592_000,
-    });
-    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
-      '/generate?x=1#top',
-    );
-    expect(takeTokensFromUrl()).toBeNull();
+    expect(takeSignInHandoffFromUrl()).toBeNull();
+    expect(address()).toBe('/generate?x=1#top');
+    window.history.replaceState(null, '', '/generate?access_token=a&refresh_token=r');
+    const store = new TokenStore(vi.fn());
+    expect(await store.initialise()).toBeNull();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('takes a code only with the state this tab started, once', () => {
+    const state = beginSignInHandoff();
+    expect(sessionStorage.getItem(SIGN_IN_STATE_KEY)).toBe(state);
+    window.history.replaceState(null, '', `/generate?code=c1&state=${state}&x=1`);
+    expect(takeSignInHandoffFromUrl()).toEqual({ code: 'c1', state });
+    expect(address()).toBe('/generate?x=1');
+    // The state is spent: the same link again is refused.
+    window.history.replaceState(null, '', `/generate?code=c1&state=${state}`);
+    expect(takeSignInHandoffFromUrl()).toBeNull();
+    // A code made for another tab (or another person) is refused.
+    beginSignInHandoff();
+    window.history.replaceState(null, '', '/generate?code=c2&state=someone-elses-state');
+    expect(takeSignInHandoffFromUrl()).toBeNull();
+    expect(address()).toBe('/generate');
   });
 
   it('refreshes an expired token once for concurrent callers', async () => {

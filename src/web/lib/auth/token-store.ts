@@ -44,40 +44,87 @@ function readStorage(): TokenSet | null {
   }
 }
 
+/** This tab's sign-in state (sessionStorage: one tab only, gone when the tab closes). */
+export const SIGN_IN_STATE_KEY = 'faq-kobo.sign-in-state';
+
+/** Parameters that may carry credentials; always removed from the address bar. */
+const HANDOFF_PARAMS = [
+  'access_token',
+  'refresh_token',
+  'expires_in',
+  'refresh_expires_in',
+  'issued_at',
+  'token_type',
+  'code',
+  'state',
+];
+
+export interface SignInHandoff {
+  code: string;
+  state: string;
+}
+
 /**
- * Tokens passed in the URL (a sign-in hand-off) are taken once and removed from the address
- * bar at once, so they don't stay in history or get copied with the link.
+ * Starts a sign-in that will come back to this tab with a one-time code: the random state is
+ * kept in this tab only and sent along; the code is accepted only together with it.
  */
-export function takeTokensFromUrl(
+export function beginSignInHandoff(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const state = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  sessionStorage.setItem(SIGN_IN_STATE_KEY, state);
+  return state;
+}
+
+/**
+ * A sign-in hand-off in the URL is taken once and removed from the address bar at once, so it
+ * does not stay in history or get copied with the link. Raw tokens in the URL are removed and
+ * never used: anyone can craft such a link to sign a visitor into the crafter's account. A code
+ * counts only when its state is the one this tab started (and each state is used once).
+ */
+export function takeSignInHandoffFromUrl(
   location: Location = window.location,
   history: History = window.history,
-): TokenSet | null {
+): SignInHandoff | null {
   const url = new URL(location.href);
-  const access = url.searchParams.get('access_token');
-  const refresh = url.searchParams.get('refresh_token');
-  if (!access || !refresh) return null;
-  const now = Math.floor(Date.now() / 1000);
-  const tokens: TokenSet = {
-    access_token: access,
-    refresh_token: refresh,
-    token_type: 'bearer',
-    expires_in: Number(url.searchParams.get('expires_in')) || 900,
-    // Spec §9: 30 days for a refresh token taken from a URL.
-    refresh_expires_in: Number(url.searchParams.get('refresh_expires_in')) || 30 * 24 * 60 * 60,
-    issued_at: Number(url.searchParams.get('issued_at')) || now,
-  };
-  for (const name of [
-    'access_token',
-    'refresh_token',
-    'expires_in',
-    'refresh_expires_in',
-    'issued_at',
-    'token_type',
-  ]) {
-    url.searchParams.delete(name);
-  }
+  if (!HANDOFF_PARAMS.some((name) => url.searchParams.has(name))) return null;
+  const code = url.searchParams.get('code');
+  const state = url.searchParams.get('state');
+  for (const name of HANDOFF_PARAMS) url.searchParams.delete(name);
   history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  return tokens;
+  if (!code || !state) return null;
+  let expected: string | null = null;
+  try {
+    expected = sessionStorage.getItem(SIGN_IN_STATE_KEY);
+    sessionStorage.removeItem(SIGN_IN_STATE_KEY);
+  } catch {
+    return null;
+  }
+  return expected !== null && expected === state ? { code, state } : null;
+}
+
+/** The e-mail and subject inside an access token (display only; the server verifies it). */
+export function tokenIdentity(tokens: TokenSet): { sub: string; email: string } | null {
+  try {
+    const payload = tokens.access_token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))),
+    );
+    return typeof claims.sub === 'string'
+      ? { sub: claims.sub, email: typeof claims.email === 'string' ? claims.email : '' }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface HandoffOptions {
+  /** Exchanges a code for a session (POST /api/auth/sign-in-codes/exchange). */
+  exchange: (handoff: SignInHandoff) => Promise<TokenSet & { user: { id: string; email: string } }>;
+  /** Asked before another account's session replaces the one this browser has. */
+  confirmReplace: (current: string, next: string) => Promise<boolean>;
+  /** A session that was created but not kept (declined) is ended on the server. */
+  discard: (tokens: TokenSet) => Promise<void>;
 }
 
 /** When framed, the parent may hand tokens over; wait at most 100 ms (spec §9). */
@@ -115,16 +162,50 @@ export class TokenStore implements TokenProvider {
     this.#refresh = refresh;
   }
 
-  /** Parent window → URL parameters → local storage (spec §4). */
-  async initialise(): Promise<TokenSet | null> {
+  /** Parent window → a sign-in hand-off of this tab → local storage (spec §4). */
+  async initialise(handoffOptions?: HandoffOptions): Promise<TokenSet | null> {
     const fromParent = await requestTokensFromParent();
-    const tokens = fromParent ?? takeTokensFromUrl() ?? readStorage();
+    const handoff = takeSignInHandoffFromUrl();
+    let stored = readStorage();
+    if (stored && isRefreshTokenExpired(stored)) stored = null;
+    const tokens =
+      fromParent ??
+      (handoff && handoffOptions
+        ? await this.#takeHandoff(handoff, stored, handoffOptions)
+        : null) ??
+      stored;
     if (tokens && isRefreshTokenExpired(tokens)) {
       this.set(null);
       return null;
     }
     this.set(tokens);
     return tokens;
+  }
+
+  /** The hand-off's session, unless the user keeps the other account already signed in. */
+  async #takeHandoff(
+    handoff: SignInHandoff,
+    stored: TokenSet | null,
+    options: HandoffOptions,
+  ): Promise<TokenSet | null> {
+    let response: Awaited<ReturnType<HandoffOptions['exchange']>>;
+    try {
+      response = await options.exchange(handoff);
+    } catch {
+      return null;
+    }
+    const { user, ...next } = response;
+    const current = stored ? tokenIdentity(stored) : null;
+    if (current && current.sub !== user.id) {
+      const replace = await options.confirmReplace(current.email, user.email);
+      if (!replace) {
+        await options.discard(next).catch(() => undefined);
+        return null;
+      }
+      // The replaced sign-in ends on the server as well, as a logout would end it.
+      if (stored) await options.discard(stored).catch(() => undefined);
+    }
+    return next;
   }
 
   get tokens(): TokenSet | null {
