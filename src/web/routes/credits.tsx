@@ -11,7 +11,9 @@ import { useCredits } from '../features/credits/api/get-credits.ts';
 import { UsageTable } from '../features/credits/components/usage-table.tsx';
 import { usePaymentReturn } from '../features/credits/hooks/use-payment-return.ts';
 import { PlanCards } from '../features/marketing/components/plan-cards.tsx';
+import { BillingProfileForm } from '../features/payments/components/billing-profile-form.tsx';
 import { PurchaseDialog } from '../features/payments/components/purchase-dialog.tsx';
+import { PurchaseHistory } from '../features/payments/components/purchase-history.tsx';
 import { usePurchaseFlow } from '../features/payments/hooks/use-purchase-flow.ts';
 import { useCreateReferralLink, useReferrals } from '../features/referrals/api/referrals.ts';
 import { ReferralStatsCard } from '../features/referrals/components/referral-stats-card.tsx';
@@ -92,6 +94,16 @@ export function CreditsRoute() {
               else purchase.open(planId);
             }}
           />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>購入履歴・領収書</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <BillingProfileForm />
+          <PurchaseHistory />
         </CardContent>
       </Card>
 
