@@ -1,9 +1,8 @@
-import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PlanId } from '../../shared/plans.ts';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { paths } from '../config/paths.ts';
-import { PlanCards } from '../features/marketing/components/plan-cards.tsx';
+import { FeaturesForAll, PlanCards } from '../features/marketing/components/plan-cards.tsx';
 import { PricingFaq } from '../features/marketing/components/pricing-faq.tsx';
 import { PurchaseDialog } from '../features/payments/components/purchase-dialog.tsx';
 import { usePurchaseFlow } from '../features/payments/hooks/use-purchase-flow.ts';
@@ -14,14 +13,15 @@ export function PricingRoute() {
   useDocumentTitle('料金プラン');
   const session = useSession();
   const purchase = usePurchaseFlow();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const canceled = params.get('canceled') === 'true';
 
   function selectPlan(planId: PlanId) {
     if (planId === 'free') {
-      // Spec §5: the free plan only needs an account.
-      if (session.user) toast.info('すでに無料プランをご利用中です');
-      else session.redirectToSignIn(paths.pricing);
+      // Spec §5: the free plan only needs an account; an account (buyer or not) has it.
+      if (session.user) void navigate(paths.generate);
+      else session.redirectToSignIn(paths.generate);
       return;
     }
     if (!session.user) {
@@ -49,7 +49,15 @@ export function PricingRoute() {
           </p>
         </div>
         <div className="mt-12">
-          <PlanCards onSelectPlan={selectPlan} />
+          <PlanCards
+            onSelectPlan={selectPlan}
+            buttonText={(plan) =>
+              plan.id === 'free' && session.user ? 'FAQ生成を始める' : plan.buttonText
+            }
+          />
+        </div>
+        <div className="mt-8">
+          <FeaturesForAll />
         </div>
       </section>
       <PricingFaq />
