@@ -70,8 +70,8 @@ export type AdminUserHistory = z.infer<typeof adminUserHistorySchema>;
 
 export const actionLogQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  /** The createdAt of the last row seen: older entries follow. */
-  before: z.iso.datetime({ message: '日時の形式が正しくありません' }).optional(),
+  /** The opaque cursor of the previous page (`nextCursor`): older entries follow. */
+  cursor: z.string().max(200).optional(),
 });
 
 export const actionLogSchema = z.object({
@@ -84,7 +84,7 @@ export const actionLogSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  nextBefore: z.string().nullable(),
+  nextCursor: z.string().nullable(),
 });
 export type ActionLogPage = z.infer<typeof actionLogSchema>;
 

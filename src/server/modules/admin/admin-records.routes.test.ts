@@ -245,16 +245,22 @@ describe('the admin action log', () => {
         details: expect.objectContaining({ userId: user.id }),
       }),
     ]);
-    expect(page.nextBefore).not.toBeNull();
+    expect(page.nextCursor).not.toBeNull();
     const next = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/action-logs?limit=50&before=${encodeURIComponent(page.nextBefore)}`,
+      url: `/api/admin/action-logs?limit=50&cursor=${encodeURIComponent(page.nextCursor)}`,
       headers,
     });
     expect(next.json().logs.some((log: { action: string }) => log.action === 'login')).toBe(true);
     expect(
       next.json().logs.every((log: { action: string }) => log.action !== 'user_suspension'),
     ).toBe(true);
+    const badCursor = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/action-logs?cursor=nonsense',
+      headers,
+    });
+    expect(badCursor.statusCode).toBe(400);
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/admin/action-logs?limit=0',

@@ -17,6 +17,7 @@ import {
   payments,
   users,
 } from '../../db/schema.ts';
+import { decodeCursor, encodeCursor, olderThanCursor } from '../../lib/cursor.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { csvCell } from './admin.service.ts';
 
@@ -220,8 +221,10 @@ function parseDetails(text: string): Record<string, unknown> {
 /** The operators' action log, newest first, in pages keyed by time. */
 export async function actionLog(
   db: Database,
-  query: { limit: number; before?: string | undefined },
+  query: { limit: number; cursor?: string | undefined },
 ): Promise<ActionLogPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && !cursor) throw badRequest('カーソルが正しくありません');
   const rows = await db
     .select({
       id: adminActionLogs.id,
@@ -232,7 +235,7 @@ export async function actionLog(
     })
     .from(adminActionLogs)
     .leftJoin(adminUsers, eq(adminUsers.id, adminActionLogs.adminUserId))
-    .where(query.before ? lt(adminActionLogs.createdAt, new Date(query.before)) : undefined)
+    .where(olderThanCursor(adminActionLogs.createdAt, adminActionLogs.id, cursor))
     .orderBy(desc(adminActionLogs.createdAt), desc(adminActionLogs.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -244,6 +247,7 @@ export async function actionLog(
       details: parseDetails(row.details),
       createdAt: row.createdAt.toISOString(),
     })),
-    nextBefore: rows.length > query.limit ? page.at(-1)!.createdAt.toISOString() : null,
+    nextCursor:
+      rows.length > query.limit ? encodeCursor(page.at(-1)!.createdAt, page.at(-1)!.id) : null,
   };
 }

@@ -57,8 +57,8 @@ export const useActionLog = () =>
     queryKey: ['admin', 'action-logs'],
     queryFn: ({ pageParam }) =>
       adminRequest<ActionLogPage>(
-        `/api/admin/action-logs?limit=50${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
+        `/api/admin/action-logs?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
       ),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextBefore,
+    getNextPageParam: (last) => last.nextCursor,
   });
