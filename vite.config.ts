@@ -1,22 +1,35 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { prerenderPublicPages } from './build/prerender-plugin.ts';
 
-export default defineConfig({
-  root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    sourcemap: true,
-    chunkSizeWarningLimit: 900,
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      // The API server's port (PORT, as the server reads it).
-      '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true },
+export default defineConfig(({ command }) => {
+  // A build is always React's production bundle, whatever NODE_ENV the caller's shell has
+  // (`NODE_ENV=development npm start` once shipped the development build). Vite decides
+  // production from NODE_ENV after reading this file, so set it here as well as in `define`.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    root: 'src/web',
+    publicDir: 'public',
+    plugins: [react(), tailwindcss(), prerenderPublicPages()],
+    ...(command === 'build'
+      ? { mode: 'production', define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+      : {}),
+    build: {
+      outDir: '../../dist/web',
+      emptyOutDir: true,
+      // No source maps in what users download (they would publish the source).
+      sourcemap: false,
+      // The bench reads what each route loads from here.
+      manifest: true,
+      chunkSizeWarningLimit: 900,
     },
-  },
+    server: {
+      port: 5173,
+      proxy: {
+        // The API server's port (PORT, as the server reads it).
+        '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true },
+      },
+    },
+  };
 });

@@ -3,6 +3,14 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Only with --coverage (npm run test:coverage): instrumenting slows every run.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.test.{ts,tsx}', 'src/server/db/migrations/**'],
+      reporter: ['text-summary', 'html', 'json-summary'],
+      reportsDirectory: '.tmp/coverage',
+    },
     projects: [
       {
         test: {
@@ -14,6 +22,7 @@ export default defineConfig({
             'tests/integration/**/*.test.ts',
             'tests/fixtures/**/*.test.ts',
             'bench/**/*.test.ts',
+            'build/**/*.test.ts',
           ],
           setupFiles: ['tests/helpers/setup-server.ts'],
           // Every file builds its own app on its own database; sharing the module graph between

@@ -6,12 +6,14 @@ import { runCreditsBench } from './credits.ts';
 import { runExtractionBench } from './extraction.ts';
 import { runFaqQualityBench } from './faq-quality.ts';
 import { runGenerationBench } from './generation.ts';
+import { runWebBench } from './web.ts';
 
 const benches: { name: string; run: () => Promise<boolean> }[] = [
   { name: 'faq quality', run: runFaqQualityBench },
   { name: 'credits', run: runCreditsBench },
   { name: 'generation', run: runGenerationBench },
   { name: 'extraction', run: runExtractionBench },
+  { name: 'web', run: runWebBench },
 ];
 
 let failed = false;

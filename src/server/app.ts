@@ -10,6 +10,7 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Order matters: external plugins, then the error shape, then feature routes, then the SPA.
   await registerSecurity(app, config);
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerAuthGuard(app);
   registerAdminGuard(app);
 

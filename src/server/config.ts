@@ -53,6 +53,11 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_BASE_URL: optionalUrl,
   OPENAI_COMPATIBLE_MODEL: optionalString,
   OPENAI_COMPATIBLE_API_KEY: optionalString,
+  /**
+   * Further model ids users may name (comma-separated), besides each provider's configured
+   * *_MODEL; any other id is refused so nobody spends the operator's key on a model not chosen.
+   */
+  AI_ALLOWED_MODELS: optionalString,
   AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** Media models for the AI API (OpenAI, or the OpenAI-compatible server when no OpenAI key). */
   OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),

@@ -33,6 +33,11 @@ export const aiProviderInfoSchema = z.object({
 });
 export type AiProviderInfo = z.infer<typeof aiProviderInfoSchema>;
 
+/** A model id the operator has not listed (AI_ALLOWED_MODELS or a provider's *_MODEL). */
+export function modelNotAllowedMessage(modelId: string): string {
+  return `モデル「${modelId.slice(0, 100)}」は利用できません。管理者が設定したモデルを指定するか、モデルの指定を外してください`;
+}
+
 export const OFFLINE_ENGINE_LABEL = 'オフライン簡易エンジン';
 
 export function formatTokenCost(cost: number): string {

@@ -34,3 +34,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const PASTED_TEXT_MAX_CHARS = 100_000;
+/** Everything one user keeps in file storage (`users/{id}/…`), all files together. */
+export const STORAGE_QUOTA_BYTES = 500 * 1024 * 1024;
+/** Question phases (page reading and question writing) one user may have running at once. */
+export const MAX_RUNNING_QUESTION_PHASES = 2;

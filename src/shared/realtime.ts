@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeJson } from './safe-input.ts';
 
 /** Spec §9 realtime client constants. */
 export const REALTIME_SUBSCRIBE_TIMEOUT_MS = 10_000;
@@ -35,7 +36,7 @@ export const eventNameSchema = z
 export const publishRequestSchema = z.object({
   channel: channelSchema,
   event: eventNameSchema,
-  payload: z.unknown().optional(),
+  payload: safeJson().optional(),
 });
 
 export const realtimeMessageSchema = z.object({
@@ -70,7 +71,7 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
     ref: z.string().max(64),
     channel: channelSchema,
     event: eventNameSchema,
-    payload: z.unknown().optional(),
+    payload: safeJson().optional(),
   }),
   z.object({ type: z.literal('ping'), ref: z.string().max(64) }),
 ]);

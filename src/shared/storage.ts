@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES } from './limits.ts';
+import { STORAGE_QUOTA_BYTES, UPLOAD_MAX_BYTES } from './limits.ts';
 
 /** Exact texts of spec §8 (the storage API answers in English). */
 export const STORAGE_MESSAGES = {
@@ -13,6 +13,13 @@ export const UPLOAD_MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 export function fileTooLargeMessage(bytes: number): string {
   return `File size (${(bytes / (1024 * 1024)).toFixed(1)}MB) exceeds maximum allowed size (${UPLOAD_MAX_MB}MB)`;
+}
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
+/** 413 when an upload would take a user's files past STORAGE_QUOTA_BYTES. */
+export function storageQuotaMessage(usedBytes: number): string {
+  return `ストレージの容量（${STORAGE_QUOTA_BYTES / (1024 * 1024)}MB）を超えるため保存できません（使用中: ${megabytes(usedBytes)}MB）。不要なファイルを削除してから再度お試しください`;
 }
 
 /** Signed download URLs stay valid this long (local and S3 alike). */

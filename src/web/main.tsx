@@ -1,13 +1,60 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import '../shared/zod-ja.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../shared/prerender-config.ts';
 import { App } from './app/app.tsx';
+import { createQueryClient } from './app/providers.tsx';
+import { loadRouteModules } from './app/router.tsx';
+import { TOKEN_STORAGE_KEY } from './lib/auth/token-store.ts';
+import { startSessionSignedOut } from './lib/auth/session.tsx';
+import { parsePublicConfig } from './lib/public-config.ts';
+import { publicConfigQueryOptions } from './features/legal/api/get-public-config.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('root element missing');
-createRoot(container).render(
+
+/**
+ * Public pages arrive pre-rendered for a visitor. They are hydrated when this browser is one:
+ * no stored session, no sign-in hand-off in the address, not embedded in another page.
+ * Otherwise the page starts from scratch, as every other screen does.
+ */
+function canHydrateAsVisitor(): boolean {
+  try {
+    if (window.top !== window) return false;
+    if (new URLSearchParams(window.location.search).has('access_token')) return false;
+    return localStorage.getItem(TOKEN_STORAGE_KEY) === null;
+  } catch {
+    return false;
+  }
+}
+
+/** The server's settings that came with a pre-rendered page, so no request waits for them. */
+function queryClientWithPageData() {
+  const queryClient = createQueryClient();
+  const json = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
+  try {
+    if (json)
+      queryClient.setQueryData(
+        publicConfigQueryOptions.queryKey,
+        parsePublicConfig(JSON.parse(json)),
+      );
+  } catch {
+    // Fetched as usual instead.
+  }
+  return queryClient;
+}
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClientWithPageData()} />
+  </StrictMode>
 );
+if (container.dataset.prerendered !== undefined && canHydrateAsVisitor()) {
+  startSessionSignedOut();
+  await loadRouteModules(window.location.pathname);
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  delete container.dataset.prerendered;
+  createRoot(container).render(app);
+}

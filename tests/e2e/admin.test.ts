@@ -23,6 +23,8 @@ describe('admin area', () => {
     // A visit to a public page, sent by beacon when the page is left for the admin area.
     await page.goto('/pricing?utm_source=newsletter&utm_medium=email');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The heading is in the pre-rendered HTML: wait for the scripts that record the visit.
+    await page.waitForLoadState('networkidle');
     await page.goto('/admin');
     await page.waitForURL(/\/admin\/login$/);
     const note = page.getByRole('note');

@@ -90,13 +90,17 @@ describe('credits', () => {
     await expect.poll(() => page.getByTestId('header-credits').textContent()).toBe('50');
     // The page has joined its user channel once presence lists it.
     await expect
-      .poll(async () => {
-        const presence = await fetch(
-          `${baseURL}/api/realtime/faq-kobo/presence?channel=user:${user.user.id}`,
-          { headers: { authorization: `Bearer ${user.tokens.access_token}` } },
-        );
-        return ((await presence.json()) as { members: { userId: string }[] }).members.length;
-      })
+      .poll(
+        async () => {
+          const presence = await fetch(
+            `${baseURL}/api/realtime/faq-kobo/presence?channel=user:${user.user.id}`,
+            { headers: { authorization: `Bearer ${user.tokens.access_token}` } },
+          );
+          return ((await presence.json()) as { members: { userId: string }[] }).members.length;
+          // The realtime client loads in its own chunk once the user is known.
+        },
+        { timeout: 10_000 },
+      )
       .toBe(1);
     const login = await fetch(`${baseURL}/api/admin/login`, {
       method: 'POST',

@@ -39,6 +39,7 @@ export async function startAiApiContext(): Promise<AiApiContext> {
     OPENAI_API_KEY: 'test-key',
     OPENAI_BASE_URL: llm.url,
     SEARCH_API_URL: searchUrl,
+    AI_ALLOWED_MODELS: 'gpt-4.1-mini',
   });
   const offline = await createTestApp();
   const compatible = await createTestApp({

@@ -1,3 +1,6 @@
 import '../../src/shared/zod-ja.ts';
+import { installConsoleErrorGuard } from './console-guard.ts';
 
 process.env.TZ = 'UTC';
+
+installConsoleErrorGuard();

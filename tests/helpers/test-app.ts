@@ -21,6 +21,8 @@ export async function createTestApp(
     configure?: (app: FastifyInstance) => void;
     payments?: BuildAppOptions['payments'];
     onRoute?: BuildAppOptions['onRoute'];
+    /** A built web app to serve; by default none. */
+    webDir?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-test-'));
@@ -38,7 +40,7 @@ export async function createTestApp(
     config,
     database,
     logger: false,
-    webDir: path.join(dataDir, 'no-web'),
+    webDir: options.webDir ?? path.join(dataDir, 'no-web'),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });

@@ -92,6 +92,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts from this data directory dump (PGlite `dumpDataDir`) instead of
+   * an empty cluster: tests migrate once and copy the result, which is much faster.
+   */
+  pgliteSnapshot?: Blob | undefined;
   /** Errors of idle pooled connections (server restart, network): the pool replaces them. */
   onIdleError?: (error: Error) => void;
 }
@@ -127,12 +132,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           options.onIdleError ??
             ((error) => console.warn('LISTEN connection error:', error.message)),
         ),
-      close: () => pool.end(),
+      // Closing twice (a test closing the database under a running app) is not an error.
+      close: async () => {
+        if (!pool.ending) await pool.end();
+      },
     };
   }
 
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const client = new PGlite(options.pgliteDir, { loadDataDir: options.pgliteSnapshot });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -141,11 +149,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
-      // Closing the database ends every listener; stopping one afterwards is a no-op, as
-      // pool.end() makes it for PostgreSQL.
-      return () => (client.closed ? Promise.resolve() : unsubscribe());
+      // UNLISTEN is a query, and a closed PGlite rejects every query: once the database is
+      // closed nothing listens any more, so stopping has nothing left to do.
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
     },
-    close: () => (client.closed ? Promise.resolve() : client.close()),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 

@@ -8,6 +8,8 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: { path: string; message: string }[] | undefined;
+  /** Sent as `Retry-After` (seconds) with a 429 or 503. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
@@ -16,12 +18,14 @@ export class HttpError extends Error {
       code?: ErrorCode;
       details?: { path: string; message: string }[];
       cause?: unknown;
+      retryAfterSeconds?: number;
     } = {},
   ) {
     super(message, { cause: options.cause });
     this.status = status;
     this.code = options.code ?? codeForStatus(status);
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

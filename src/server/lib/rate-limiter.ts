@@ -50,6 +50,7 @@ export async function consumeRateLimit(
     const message = (rule.message ?? MESSAGES.rateLimited).replace(/[。.]$/, '');
     throw new HttpError(429, `${message}（約${wait}後に再試行できます）。`, {
       code: 'RATE_LIMITED',
+      retryAfterSeconds,
     });
   }
 }

@@ -29,6 +29,9 @@ function messageForFrameworkError(error: FastifyError, status: number): string {
   return MESSAGES.validationFailed;
 }
 
+/** When a 429 names no wait of its own, clients are told to wait this long. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 /**
  * One error shape for the whole API (spec §8). Internals never leak on 5xx; every 5xx is
  * logged with the request context.
@@ -52,6 +55,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
+      // Every 429 tells the client when to come back (RFC 6585).
+      if (error.status === 429 && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+      }
       return reply.status(error.status).send(
         body(error.status, error.message, {
           code: error.code,
@@ -61,6 +71,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
+      if (status === 429 && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+      }
       return reply.status(status).send(body(status, messageForFrameworkError(error, status)));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers.tsx';
 import { createRouter } from './router.tsx';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(createRouter);
+  useEffect(() => {
+    // Hydrated (or rendered afresh): the page's buttons work from now on (see styles.css).
+    delete document.getElementById('root')?.dataset.prerendered;
+  }, []);
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

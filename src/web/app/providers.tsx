@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AlertDialogHost } from '../components/ui/alert-dialog.tsx';
+
+// Toasts only follow a user's action, so their container loads after the page has painted.
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -24,7 +26,9 @@ export function AppProviders({
       {children}
       <AlertDialogHost />
       {/* Spec §9: toasts top-right, 4000 ms by default. */}
-      <Toaster position="top-right" duration={4000} richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" duration={4000} richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

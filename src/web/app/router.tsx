@@ -1,54 +1,98 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { AccountRoute } from '../routes/account.tsx';
-import { AuthRoute } from '../routes/auth.tsx';
-import { CreditsRoute } from '../routes/credits.tsx';
-import { GenerateRoute } from '../routes/generate.tsx';
-import { HistoryRoute } from '../routes/history.tsx';
-import { ReferralsRoute } from '../routes/referrals.tsx';
-import { LandingRoute } from '../routes/landing.tsx';
-import { LegalRoute } from '../routes/legal.tsx';
-import { PricingRoute } from '../routes/pricing.tsx';
-import { PrivacyRoute } from '../routes/privacy.tsx';
-import { ResetPasswordRoute } from '../routes/reset-password.tsx';
-import { TermsRoute } from '../routes/terms.tsx';
-import { AdminDashboardRoute } from '../routes/admin/admin-dashboard.tsx';
-import { AdminErrorRoute } from '../routes/admin/admin-error.tsx';
-import { AdminLoginRoute } from '../routes/admin/admin-login.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
+/*
+ * Every screen is its own chunk (route `lazy`): a visitor on a public page never downloads the
+ * generate flow, the admin area, charts or the Word/PDF code. The layout stays in the entry
+ * chunk because every page paints inside it.
+ */
 export const routes: RouteObject[] = [
   {
     // The admin area has its own layout and session (spec §2 Admin routes).
     path: '/admin',
-    errorElement: <AdminErrorRoute />,
+    lazy: async () => ({
+      ErrorBoundary: (await import('../routes/admin/admin-error.tsx')).AdminErrorRoute,
+    }),
     children: [
       { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
-      { path: 'login', element: <AdminLoginRoute /> },
-      { path: 'dashboard', element: <AdminDashboardRoute /> },
+      {
+        path: 'login',
+        lazy: async () => ({
+          Component: (await import('../routes/admin/admin-login.tsx')).AdminLoginRoute,
+        }),
+      },
+      {
+        path: 'dashboard',
+        lazy: async () => ({
+          Component: (await import('../routes/admin/admin-dashboard.tsx')).AdminDashboardRoute,
+        }),
+      },
       { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
     ],
   },
   {
     element: <RootLayout />,
     children: [
-      { path: paths.home, element: <LandingRoute /> },
-      { path: paths.pricing, element: <PricingRoute /> },
-      { path: paths.terms, element: <TermsRoute /> },
-      { path: paths.privacy, element: <PrivacyRoute /> },
-      { path: paths.legal, element: <LegalRoute /> },
-      { path: paths.auth, element: <AuthRoute /> },
-      { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+      {
+        path: paths.home,
+        lazy: async () => ({ Component: (await import('../routes/landing.tsx')).LandingRoute }),
+      },
+      {
+        path: paths.pricing,
+        lazy: async () => ({ Component: (await import('../routes/pricing.tsx')).PricingRoute }),
+      },
+      {
+        path: paths.terms,
+        lazy: async () => ({ Component: (await import('../routes/terms.tsx')).TermsRoute }),
+      },
+      {
+        path: paths.privacy,
+        lazy: async () => ({ Component: (await import('../routes/privacy.tsx')).PrivacyRoute }),
+      },
+      {
+        path: paths.legal,
+        lazy: async () => ({ Component: (await import('../routes/legal.tsx')).LegalRoute }),
+      },
+      {
+        path: paths.auth,
+        lazy: async () => ({ Component: (await import('../routes/auth.tsx')).AuthRoute }),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: async () => ({
+          Component: (await import('../routes/reset-password.tsx')).ResetPasswordRoute,
+        }),
+      },
       {
         // Screens for signed-in users only: visitors are sent to /auth and brought back.
         element: <RequireAuth />,
         children: [
-          { path: paths.generate, element: <GenerateRoute /> },
-          { path: paths.history, element: <HistoryRoute /> },
-          { path: paths.account, element: <AccountRoute /> },
-          { path: paths.credits, element: <CreditsRoute /> },
-          { path: paths.referrals, element: <ReferralsRoute /> },
+          {
+            path: paths.generate,
+            lazy: async () => ({
+              Component: (await import('../routes/generate.tsx')).GenerateRoute,
+            }),
+          },
+          {
+            path: paths.history,
+            lazy: async () => ({ Component: (await import('../routes/history.tsx')).HistoryRoute }),
+          },
+          {
+            path: paths.account,
+            lazy: async () => ({ Component: (await import('../routes/account.tsx')).AccountRoute }),
+          },
+          {
+            path: paths.credits,
+            lazy: async () => ({ Component: (await import('../routes/credits.tsx')).CreditsRoute }),
+          },
+          {
+            path: paths.referrals,
+            lazy: async () => ({
+              Component: (await import('../routes/referrals.tsx')).ReferralsRoute,
+            }),
+          },
         ],
       },
       // Spec §2: any unknown path redirects to /.
@@ -59,4 +103,20 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of the screens that match `pathname` before the router starts, so hydrating
+ * a pre-rendered page renders the same tree at once instead of an empty one.
+ */
+export async function loadRouteModules(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      delete route.lazy;
+      Object.assign(route, loaded);
+    }),
+  );
 }

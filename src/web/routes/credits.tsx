@@ -60,12 +60,12 @@ export function CreditsRoute() {
       <Card className="bg-gradient-to-r from-blue-600 to-indigo-600 text-white">
         <CardContent className="flex flex-col gap-4 p-6 md:flex-row md:items-center md:justify-between">
           <div>
-            <p className="text-sm text-blue-100">{user?.displayName || user?.email}</p>
+            <p className="text-sm text-white">{user?.displayName || user?.email}</p>
             <p className="mt-1 text-4xl font-bold" data-testid="credits-balance">
               {formatNumber(balance)}
               <span className="ml-2 text-lg font-medium">クレジット</span>
             </p>
-            <p className="mt-1 text-blue-100">あと{formatNumber(balance)}件のFAQを生成できます</p>
+            <p className="mt-1 text-white">あと{formatNumber(balance)}件のFAQを生成できます</p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Link to={paths.pricing} className={buttonVariants({ variant: 'secondary' })}>

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useBlocker, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { AiSettings } from '../../shared/ai.ts';
+import { confirmDialog } from '../components/ui/alert-dialog.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
 import { paths } from '../config/paths.ts';
@@ -13,6 +14,10 @@ import { InputStage } from '../features/generation/components/input-stage.tsx';
 import { ProgressAlert } from '../features/generation/components/progress-alert.tsx';
 import { QuestionsStage } from '../features/generation/components/questions-stage.tsx';
 import { ResultsStage } from '../features/generation/components/results-stage.tsx';
+import {
+  UNSAVED_EDITS_CONFIRMATION,
+  useAnswerEdits,
+} from '../features/generation/hooks/use-answer-edits.ts';
 import { useGenerationFlow } from '../features/generation/hooks/use-generation-flow.ts';
 import { clearSavedForm, savedFormKey } from '../features/generation/hooks/use-saved-form.ts';
 import { meQueryKey, useSession } from '../lib/auth/session.tsx';
@@ -29,7 +34,35 @@ export function GenerateRoute() {
   const flow = useGenerationFlow({
     onBalanceChanged: () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
-  const { state } = flow;
+  const { state, resume } = flow;
+  const edits = useAnswerEdits(state.generation?.id ?? null, flow.markSaved);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const draftId = searchParams.get('draft');
+  // 続きから in the history opens a saved record here (/generate?draft={id}).
+  const resumed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!draftId || resumed.current === draftId) return;
+    resumed.current = draftId;
+    void resume(draftId);
+  }, [draftId, resume]);
+
+  // Edits not yet saved: leaving asks first, inside the app and when the tab closes.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      edits.hasUnsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmDialog(UNSAVED_EDITS_CONFIRMATION, { confirmLabel: '移動する' }).then((leave) =>
+      leave ? blocker.proceed() : blocker.reset(),
+    );
+  }, [blocker]);
+  useEffect(() => {
+    if (!edits.hasUnsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [edits.hasUnsaved]);
   const balance = session.user?.credits ?? 0;
   const formKey = session.user ? savedFormKey(session.user.id) : undefined;
   // Credits bought or earned in another tab (the shortfall links open one) show on return.
@@ -63,6 +96,7 @@ export function GenerateRoute() {
       else if (unchanged)
         toast.info('内容から作成できる回答は同じでした（クレジットは消費していません）');
       else {
+        edits.forget(index);
         flow.replaceResult(index, item);
         toast.success('回答を再生成しました');
       }
@@ -71,6 +105,15 @@ export function GenerateRoute() {
     } finally {
       setRegenerating(null);
     }
+  }
+
+  async function startOver() {
+    if (edits.hasUnsaved && !(await confirmDialog(UNSAVED_EDITS_CONFIRMATION))) return;
+    edits.discard();
+    // 新規作成 starts from an empty form on purpose; 戻る and errors keep it.
+    clearSavedForm(formKey);
+    if (draftId) setSearchParams({}, { replace: true });
+    flow.reset();
   }
 
   return (
@@ -111,7 +154,17 @@ export function GenerateRoute() {
       </ol>
 
       {state.busy && state.progress && (
-        <ProgressAlert percent={state.progress.percent} message={state.progress.message} />
+        <ProgressAlert
+          percent={state.progress.percent}
+          message={state.progress.message}
+          cancelling={state.cancelling}
+          onCancel={
+            state.generationId &&
+            (state.runningStage === 'fetching' || state.runningStage === 'answering')
+              ? () => void flow.cancel()
+              : undefined
+          }
+        />
       )}
 
       {state.stage === 'input' && (
@@ -146,7 +199,10 @@ export function GenerateRoute() {
           onToggle={flow.toggleQuestion}
           onSetAll={flow.setAllQuestions}
           onRegenerate={flow.regenerate}
-          onBack={flow.reset}
+          onBack={() => {
+            if (draftId) setSearchParams({}, { replace: true });
+            flow.reset();
+          }}
           onAnswer={() => void flow.generateAnswers()}
         />
       )}
@@ -157,7 +213,12 @@ export function GenerateRoute() {
           message={state.generation?.message ?? null}
           regenerating={regenerating}
           onToggle={flow.toggleResult}
-          onEditAnswer={flow.editAnswer}
+          onEditAnswer={(index, answer) => {
+            flow.editAnswer(index, answer);
+            edits.schedule(index, answer);
+          }}
+          onAnswerBlur={edits.flush}
+          unsaved={edits.unsaved}
           onRegenerate={(index) => void regenerate(index)}
           exportSlot={
             <ExportMenu
@@ -165,11 +226,7 @@ export function GenerateRoute() {
               items={state.results.filter((item) => item.approved)}
             />
           }
-          onNew={() => {
-            // 新規作成 starts from an empty form on purpose; 戻る and errors keep it.
-            clearSavedForm(formKey);
-            flow.reset();
-          }}
+          onNew={() => void startOver()}
         />
       )}
     </div>

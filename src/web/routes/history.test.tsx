@@ -243,11 +243,18 @@ describe('/history', () => {
     expect(category).toHaveTextContent('法律 > 相続 > 相続税');
     expect(category).toHaveTextContent('回答者：税理士、弁護士');
 
-    // Any other status is 生成中; without major/medium/minor the category name is the path.
-    const running = await entry('税金のFAQ');
-    expect(running).toHaveTextContent('生成中');
-    expect(running).toHaveTextContent('税金');
-    expect(within(running).queryByRole('link')).toBeNull();
+    // A record waiting at its questions is a draft; without major/medium/minor the category
+    // name is the path.
+    const draft = await entry('税金のFAQ');
+    expect(draft).toHaveTextContent('質問を選択待ち');
+    expect(draft).not.toHaveTextContent('生成中');
+    expect(draft).toHaveTextContent('税金');
+    expect(within(draft).getByRole('link', { name: '「税金のFAQ」を続きから' })).toHaveAttribute(
+      'href',
+      `/generate?draft=${runningRecord.id}`,
+    );
+    // Only drafts continue.
+    expect(within(url).queryByRole('link', { name: /続きから/ })).toBeNull();
 
     const text = await entry('テキストから作成したFAQ');
     expect(text).toHaveTextContent('方法：テキスト');

@@ -1,13 +1,18 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PlanId } from '../../shared/plans.ts';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { paths } from '../config/paths.ts';
 import { FeaturesForAll, PlanCards } from '../features/marketing/components/plan-cards.tsx';
 import { PricingFaq } from '../features/marketing/components/pricing-faq.tsx';
-import { PurchaseDialog } from '../features/payments/components/purchase-dialog.tsx';
 import { usePurchaseFlow } from '../features/payments/hooks/use-purchase-flow.ts';
 import { useSession } from '../lib/auth/session.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+// The purchase dialog (Radix) loads when a signed-in user first picks a paid plan.
+const PurchaseDialog = lazy(async () => ({
+  default: (await import('../features/payments/components/purchase-dialog.tsx')).PurchaseDialog,
+}));
 
 export function PricingRoute() {
   useDocumentTitle('料金プラン');
@@ -16,6 +21,7 @@ export function PricingRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const canceled = params.get('canceled') === 'true';
+  const [dialogUsed, setDialogUsed] = useState(false);
 
   function selectPlan(planId: PlanId) {
     if (planId === 'free') {
@@ -28,6 +34,7 @@ export function PricingRoute() {
       session.redirectToSignIn(paths.pricing);
       return;
     }
+    setDialogUsed(true);
     purchase.open(planId);
   }
 
@@ -49,6 +56,7 @@ export function PricingRoute() {
           </p>
         </div>
         <div className="mt-12">
+          <h2 className="sr-only">プラン一覧</h2>
           <PlanCards
             onSelectPlan={selectPlan}
             buttonText={(plan) =>
@@ -64,9 +72,7 @@ export function PricingRoute() {
       <section className="bg-blue-600 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-12 text-center">
           <h2 className="text-2xl font-bold">まずは無料で試してみませんか</h2>
-          <p className="text-blue-100">
-            登録だけで50クレジット。クレジットカードの登録は不要です。
-          </p>
+          <p className="text-white">登録だけで50クレジット。クレジットカードの登録は不要です。</p>
           {session.user ? (
             <Link
               to={paths.generate}
@@ -85,7 +91,11 @@ export function PricingRoute() {
           )}
         </div>
       </section>
-      <PurchaseDialog flow={purchase} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <PurchaseDialog flow={purchase} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -65,6 +65,7 @@ describe('POST /api/account/avatar', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.headers['cache-control']).toContain('immutable');
     expect(served.rawPayload.equals(image)).toBe(true);
   });

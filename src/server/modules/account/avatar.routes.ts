@@ -94,6 +94,8 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
           // File names are random and never reused, so the bytes behind a URL never change.
           .header('cache-control', 'public, max-age=31536000, immutable')
           .header('x-content-type-options', 'nosniff')
+          // Images only, but never a document that could run anything from our origin.
+          .header('content-security-policy', "default-src 'none'; sandbox")
           .send(found.stream)
       );
     },

@@ -156,6 +156,8 @@ describe('users, stats and credits', () => {
     expect(csvCell('+1')).toBe(`"'+1"`);
     expect(csvCell('@a')).toBe(`"'@a"`);
     expect(csvCell('-3')).toBe(`"'-3"`);
+    expect(csvCell('＝1')).toBe(`"'＝1"`);
+    expect(csvCell('\u200B=1')).toBe(`"'\u200B=1"`);
   });
 
   it('adjusts credits through the ledger, never below zero, and logs it', async () => {

@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { quotedCsvCell } from '../../../shared/csv.ts';
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
 
@@ -208,9 +209,7 @@ export async function listUsers(
 
 /** Excel opens UTF-8 with a BOM correctly; a leading = + - @ would be run as a formula. */
 export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
+  return quotedCsvCell(value);
 }
 
 const japanDate = (iso: string) =>

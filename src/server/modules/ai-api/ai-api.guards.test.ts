@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MOCK_MP3 } from '../../../../tests/fixtures/mock-llm/server.ts';
 import {
   headersFor,
@@ -48,6 +48,32 @@ afterAll(async () => {
 });
 
 const post = postAi;
+
+describe('models the operator has not listed', () => {
+  it('are refused with a Japanese 400 before any provider call', async () => {
+    const before = llm.stats.calls;
+    for (const [path, body] of [
+      ['text', { prompt: 'x', model: 'o1-pro-2025-03-19' }],
+      ['text', { prompt: 'x', provider: 'openai', model: 'gpt-4.5-preview' }],
+      ['text', { prompt: 'x', model: 'o1-pro-2025-03-19', stream: true }],
+      ['object', { prompt: 'x', schema: { type: 'object' }, model: 'o3-pro' }],
+      ['image', { prompt: 'x', model: 'dall-e-3' }],
+      ['speech', { text: 'x', model: 'tts-1-hd' }],
+    ] as const) {
+      const response = await post(t, path, body, user.headers);
+      expect(response.statusCode, `${path} ${body.model}`).toBe(400);
+      expect(response.json().error.message).toContain(`モデル「${body.model}」は利用できません`);
+    }
+    expect(llm.stats.calls).toBe(before);
+    // The configured default and the listed extra model still work.
+    expect(
+      (await post(t, 'text', { prompt: 'x', model: 'gpt-4o-mini' }, user.headers)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(t, 'text', { prompt: 'x', model: 'gpt-4.1-mini' }, user.headers)).statusCode,
+    ).toBe(200);
+  });
+});
 
 describe('validation', () => {
   const expect400 = async (path: string, body: unknown, message: string) => {
@@ -166,8 +192,10 @@ describe('access, configuration and provider failures', () => {
       const limited = await post(t, 'text', { prompt: 'x' }, user.headers);
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error.message).toContain('AIプロバイダーの利用上限');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       const streamed = await post(t, 'text', { prompt: 'x', stream: true }, user.headers);
       expect(streamed.statusCode).toBe(429);
+      expect(Number(streamed.headers['retry-after'])).toBeGreaterThan(0);
       expect(streamed.headers['content-type']).toContain('application/json');
       const image = await post(t, 'image', { prompt: 'x' }, user.headers);
       expect(image.statusCode).toBe(429);
@@ -205,10 +233,12 @@ describe('access, configuration and provider failures', () => {
   });
 
   it('meters every call: 30 a minute, 500 a day per user', async () => {
-    // Not across a minute boundary, where the window (and the count) starts again.
-    const msLeftInMinute = 60_000 - (Date.now() % 60_000);
-    if (msLeftInMinute < 15_000)
-      await new Promise((resolve) => setTimeout(resolve, msLeftInMinute));
+    // The clock stands still at the start of a minute: the 31 calls must share one window,
+    // which a real clock could leave in the middle of the test. Only Date is faked, so I/O runs.
+    vi.useFakeTimers({ toFake: ['Date'], now: Math.ceil(Date.now() / 60_000) * 60_000 + 1000 });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const metered = await seedUser(t.app);
     for (let index = 0; index < AI_API_LIMITS.perMinute; index++) {
       const response = await post(t, 'speech', { text: `${index}` }, metered.headers);
@@ -217,6 +247,7 @@ describe('access, configuration and provider failures', () => {
     const over = await post(t, 'speech', { text: 'もう一度' }, metered.headers);
     expect(over.statusCode).toBe(429);
     expect(over.json().error.message).toContain(AI_QUOTA_MINUTE);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Another user is not affected.
     expect((await post(t, 'speech', { text: 'x' }, user.headers)).statusCode).toBe(200);
 
@@ -230,6 +261,7 @@ describe('access, configuration and provider failures', () => {
     const dayOver = await post(t, 'text', { prompt: 'x' }, daily.headers);
     expect(dayOver.statusCode).toBe(429);
     expect(dayOver.json().error.message).toContain(AI_QUOTA_DAY);
+    expect(Number(dayOver.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('does not count rejected input against the quota', async () => {

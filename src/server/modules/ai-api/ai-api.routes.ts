@@ -24,6 +24,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { projectParamsSchema, requireProject } from '../../lib/project.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
+import { assertModelAllowed } from '../ai/providers.ts';
 import { aiLimiter } from '../ai/structured.ts';
 import { safeFetch } from '../ingestion/safe-fetch.ts';
 import {
@@ -250,7 +251,7 @@ export const aiApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const engine = mediaEngine(app.config);
       const userId = await meter(request);
-      const modelId = body.model ?? app.config.OPENAI_IMAGE_MODEL;
+      const modelId = assertModelAllowed(app.config, app.config.OPENAI_IMAGE_MODEL, body.model);
       const sourceUrls = body.images ?? body.imageUrls;
       const sources = sourceUrls ? await Promise.all(sourceUrls.map(fetchSourceImage)) : undefined;
       const prompt = body.prompt ?? '';
@@ -299,7 +300,7 @@ export const aiApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const engine = mediaEngine(app.config);
       const userId = await meter(request);
-      const modelId = body.model ?? app.config.OPENAI_SPEECH_MODEL;
+      const modelId = assertModelAllowed(app.config, app.config.OPENAI_SPEECH_MODEL, body.model);
       const text = (body.text?.trim() ? body.text : body.prompt) ?? '';
       try {
         // `language` is not passed on: OpenAI's speech models take the language from the text.
@@ -350,7 +351,11 @@ export const aiApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const audio = Buffer.from(parseAudioData(body.audio) ?? '', 'base64');
       if (audio.length > MAX_AUDIO_BYTES) throw new HttpError(413, AUDIO_TOO_LARGE);
       const userId = await meter(request);
-      const modelId = body.model ?? app.config.OPENAI_TRANSCRIPTION_MODEL;
+      const modelId = assertModelAllowed(
+        app.config,
+        app.config.OPENAI_TRANSCRIPTION_MODEL,
+        body.model,
+      );
       try {
         const result = await limiter()(() =>
           transcribe({

@@ -179,6 +179,22 @@ function isTimeout(error: unknown): boolean {
   return name === 'TimeoutError' || name === 'AbortError';
 }
 
+/** The provider's own `Retry-After` (seconds or an HTTP date), passed on to our client. */
+export function providerRetryAfter(
+  headers: Record<string, string> | undefined,
+  now = Date.now(),
+): number | undefined {
+  const raw = Object.entries(headers ?? {}).find(
+    ([name]) => name.toLowerCase() === 'retry-after',
+  )?.[1];
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(Math.ceil(seconds), 3600);
+  const date = Date.parse(raw);
+  if (Number.isNaN(date)) return undefined;
+  return Math.min(Math.max(1, Math.ceil((date - now) / 1000)), 3600);
+}
+
 /**
  * Provider failures as the statuses a client can act on: the provider's 429 is our 429,
  * its 5xx a 502, no answer or a timeout a 503, a request it refuses a 400. Anything not
@@ -190,7 +206,12 @@ export function toHttpError(error: unknown): unknown {
   if (cause instanceof HttpError) return cause;
   if (APICallError.isInstance(cause)) {
     const status = cause.statusCode;
-    if (status === 429) return new HttpError(429, PROVIDER_RATE_LIMITED, { cause: error });
+    if (status === 429) {
+      return new HttpError(429, PROVIDER_RATE_LIMITED, {
+        cause: error,
+        retryAfterSeconds: providerRetryAfter(cause.responseHeaders),
+      });
+    }
     if (status === 401 || status === 403)
       return new HttpError(502, PROVIDER_AUTH, { cause: error });
     if (status === 408 || status === 504)

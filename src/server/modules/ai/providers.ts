@@ -4,6 +4,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import {
+  modelNotAllowedMessage,
   OFFLINE_ENGINE_LABEL,
   type AiProviderId,
   type AiProviderInfo,
@@ -97,6 +98,24 @@ const AUTO_ORDER: Exclude<AiProviderId, 'auto'>[] = [
   'openai-compatible',
 ];
 
+/** Ids the operator lets users name (AI_ALLOWED_MODELS), besides each configured default. */
+export function extraAllowedModels(config: Config): string[] {
+  return (config.AI_ALLOWED_MODELS ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A model named by a user is used only when the operator listed it: its default model for
+ * that capability, or AI_ALLOWED_MODELS. Anything else is a 400 and never reaches a provider.
+ */
+export function assertModelAllowed(config: Config, defaultId: string, requested?: string): string {
+  if (!requested || requested === defaultId) return defaultId;
+  if (extraAllowedModels(config).includes(requested)) return requested;
+  throw new HttpError(400, modelNotAllowedMessage(requested));
+}
+
 /** `auto` takes the first configured provider, else the offline engine (DECISIONS §3). */
 export function resolveEngine(
   config: Config,
@@ -120,7 +139,7 @@ export function resolveEngine(
       `AIプロバイダー「${LABELS[provider]}」は設定されていません。「おすすめ」を選択するか、管理者にお問い合わせください`,
     );
   }
-  const modelId = model || defaultModel(config, provider);
+  const modelId = assertModelAllowed(config, defaultModel(config, provider), model);
   return { kind: 'model', provider, modelId, model: createModel(config, provider, modelId) };
 }
 

@@ -19,6 +19,7 @@ function expectJapanese429(response: Awaited<ReturnType<typeof post>>, text: str
   expect(response.json().error).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
   expect(response.json().error.message).toContain(text);
   expect(response.json().error.message).toMatch(/約\d+(分|秒)後に再試行できます/);
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
 }
 
 describe('sign-in rate limits', () => {

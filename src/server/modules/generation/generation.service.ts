@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { faqGenerations, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { withinQuestionPhaseLimit } from './generation-limits.ts';
 import { generateCategoryQuestions, type CategoryInput } from '../ai/category-ai.ts';
 import { generateQuestionsFromContent, type QuestionSet } from '../ai/faq-ai.ts';
 import type { AiRun } from '../ai/model-run.ts';
@@ -87,17 +88,19 @@ export async function startGeneration(
         ? `${new URL(input.url).hostname}のFAQ`
         : 'テキストから作成したFAQ'
       : `${input.categoryName}のFAQ`;
-  await ctx.db.insert(faqGenerations).values({
-    id,
-    userId,
-    title,
-    method: input.method,
-    status: 'generating',
-    stage: 'fetching',
-    ...firstStep(input),
-    inputData: JSON.stringify(inputData),
-    engine:
-      run.engine.kind === 'offline' ? 'offline' : `${run.engine.provider}:${run.engine.modelId}`,
+  await withinQuestionPhaseLimit(ctx.db, userId, async (tx) => {
+    await tx.insert(faqGenerations).values({
+      id,
+      userId,
+      title,
+      method: input.method,
+      status: 'generating',
+      stage: 'fetching',
+      ...firstStep(input),
+      inputData: JSON.stringify(inputData),
+      engine:
+        run.engine.kind === 'offline' ? 'offline' : `${run.engine.provider}:${run.engine.modelId}`,
+    });
   });
   await ctx.db
     .update(users)

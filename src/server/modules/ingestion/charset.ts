@@ -59,15 +59,22 @@ function detect(body: Buffer): string | null {
   }
 }
 
+// NUL characters carry no meaning in a page and PostgreSQL cannot store them (text or jsonb):
+// left in, one in a fetched page would fail a generation when its answers are saved.
+const stripNul = (text: string) => text.replaceAll('\u0000', '');
+
 /** HTTP header, then BOM, then <meta charset>/http-equiv, then detection (issue 5). */
 export function decodeBody(body: Buffer, contentType = ''): { text: string; charset: string } {
   const charset =
     fromBom(body) ?? fromContentType(contentType) ?? fromMeta(body) ?? detect(body) ?? 'utf-8';
   if (charset === 'iso-2022-jp') {
     return {
-      text: Encoding.convert(body, { to: 'UNICODE', from: 'JIS', type: 'string' }),
+      text: stripNul(Encoding.convert(body, { to: 'UNICODE', from: 'JIS', type: 'string' })),
       charset,
     };
   }
-  return { text: iconv.decode(body, charset).replace(/^\uFEFF/, ''), charset };
+  return {
+    text: stripNul(iconv.decode(body, charset).replace(/^\uFEFF/, '')),
+    charset,
+  };
 }

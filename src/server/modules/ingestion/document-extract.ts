@@ -5,6 +5,7 @@ import type * as XLSXModule from '@e965/xlsx';
 import YAML from 'yaml';
 import { HttpError } from '../../lib/http-error.ts';
 import { decodeBody } from './charset.ts';
+import { assertInflatedSize, needsWorker, parseInWorker } from './document-isolation.ts';
 import { extractHtml, htmlFragmentToMarkdown, type ExtractedPage } from './html-extract.ts';
 
 export type DocumentKind =
@@ -179,7 +180,11 @@ function result(
   markdown: string,
   extra: Partial<ExtractedDocument> = {},
 ): ExtractedDocument {
-  const trimmed = markdown.replace(/\n{3,}/g, '\n\n').trim();
+  // PDFs and Office files can hold NUL characters, which PostgreSQL cannot store.
+  const trimmed = markdown
+    .replaceAll('\u0000', '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return {
     kind,
     title: '',
@@ -274,7 +279,23 @@ function structuredToMarkdown(kind: DocumentKind, value: unknown): ExtractedDocu
   return result(kind, yaml);
 }
 
+/**
+ * Text and structure of a document. Office files, PDFs and anything large are parsed in a
+ * worker thread (document-isolation.ts) after their declared inflated size is checked.
+ */
 export async function extractDocument(
+  bytes: Buffer,
+  source: DocumentSource = {},
+): Promise<ExtractedDocument> {
+  const kind = await sniffDocumentKind(bytes, source);
+  if (!kind) throw new HttpError(415, UNSUPPORTED_MESSAGE);
+  assertInflatedSize(kind, bytes);
+  if (needsWorker(kind, bytes)) return parseInWorker(bytes, source);
+  return parseDocument(bytes, source);
+}
+
+/** The parsing itself, in whichever thread calls it. */
+export async function parseDocument(
   bytes: Buffer,
   source: DocumentSource = {},
 ): Promise<ExtractedDocument> {

@@ -36,6 +36,14 @@ describe('SSRF guard', () => {
       'fc00::1',
       'fe80::1',
       '::ffff:127.0.0.1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '::a9fe:a9fe',
+      '::ffff:0:7f00:1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '::',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
@@ -55,6 +63,17 @@ describe('SSRF guard', () => {
     );
     await expect(safeFetch('http://[::1]:1/')).rejects.toThrow('内部ネットワーク');
     await expect(safeFetch('http://localhost:1/')).rejects.toThrow('内部ネットワーク');
+    for (const url of [
+      'http://[::127.0.0.1]:1/',
+      'http://[::ffff:7f00:1]:1/',
+      'http://localhost.:1/',
+      'http://LOCALHOST..:1/',
+      'http://app.localhost.:1/',
+      'http://metadata.internal./',
+      'http://127.0.0.1.:1/',
+    ]) {
+      await expect(safeFetch(url), url).rejects.toThrow('内部ネットワーク');
+    }
     await expect(safeFetch('file:///etc/passwd')).rejects.toThrow('http または https');
   });
 
@@ -120,6 +139,13 @@ describe('SSRF guard', () => {
 });
 
 describe('character sets', () => {
+  it('drops NUL characters, which PostgreSQL cannot store', () => {
+    const page = Buffer.from('<p>営業時間は\u00009時から</p>');
+    expect(decodeBody(page, 'text/html; charset=utf-8').text).toBe('<p>営業時間は9時から</p>');
+    const jis = Buffer.from([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x1b, 0x28, 0x42, 0x00, 0x41]);
+    expect(decodeBody(jis, 'text/plain; charset=iso-2022-jp').text).toBe('日A');
+  });
+
   it('decodes Shift_JIS (with Windows extensions) and EUC-JP pages', async () => {
     const sjis = await safeFetch(`${site.url}/sjis`, open);
     expect(decodeBody(sjis.body, sjis.contentType).text).toContain(

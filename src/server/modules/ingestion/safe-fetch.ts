@@ -13,10 +13,14 @@ export class FetchRefused extends HttpError {
   }
 }
 
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
 /**
  * Only ordinary public unicast addresses may be fetched: no loopback, private, link-local
  * (169.254.169.254 cloud metadata), CGNAT, multicast, unspecified, reserved or IPv6
- * unique-local, and IPv4-mapped IPv6 is judged as the IPv4 it carries.
+ * unique-local. IPv6 must be global unicast (2000::/3), which also refuses every form that
+ * carries an IPv4 address a stack may route to (IPv4-compatible `::127.0.0.1`, NAT64, 6to4,
+ * Teredo); IPv4-mapped IPv6 is judged as the IPv4 it carries.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
@@ -24,6 +28,7 @@ export function isPublicAddress(address: string): boolean {
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
+  if (parsed.kind() === 'ipv6' && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return false;
   return parsed.range() === 'unicast';
 }
 
@@ -91,7 +96,11 @@ function assertFetchableUrl(
     throw new FetchRefused('http または https のURLを指定してください');
   }
   if (url.username || url.password) throw new FetchRefused('認証情報を含むURLは指定できません');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // `localhost.` and `127.0.0.1.` name the same hosts as without the root dot.
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
   if (isIP(host) && !allowed(host)) throw new FetchRefused(BLOCKED);
   if (
     !allowPrivate &&

@@ -130,6 +130,35 @@ describe('the guard', () => {
       expect(statusOf(query), query).toBe(403);
     }
   });
+
+  it('refuses whole rows of tables with a secret column, whatever they are turned into', () => {
+    for (const query of [
+      "select replace(u::text, '$', '#') from users u",
+      "select replace(users::text, '$', '#') from users",
+      'select row_to_json(a) from admin_users as a',
+      'select to_jsonb(t) from (select * from users) t',
+      'with x as (select * from users) select x::text from x',
+      'with x as (select * from users) select translate(cast(x as text), $1, $2) from x',
+      'select row(u.*)::text from users u',
+      'select array_agg(u)::text from public.users u',
+      'select (select u from users u limit 1)',
+      "update users set display_name = 'a' where id = $1 returning users::text",
+      'select "U"::text from users "U"',
+    ]) {
+      expect(statusOf(query), query).toBe(403);
+    }
+    for (const query of [
+      'select * from users',
+      'select u.id, u.email from users u where u.id = $1',
+      'select count(*) from users',
+      'select t.email from (select id, email from users) t',
+      'with x as (select id from users) select x.id from x',
+      'select to_jsonb(p) from payments p',
+      'select lower(email) from users where email = $1',
+    ]) {
+      expect(statusOf(query), query).toBe(200);
+    }
+  });
 });
 
 describe('scrubResult', () => {

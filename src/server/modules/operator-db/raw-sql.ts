@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OPERATOR_DB_MESSAGES } from '../../../shared/operator-db.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { LEDGER_COLUMNS, LEDGER_TABLES, SECRET_COLUMNS } from './tables.ts';
+import { refersToWholeSecretRow } from './whole-row.ts';
 
 /**
  * Raw SQL for `/sql` and `/batch`.
@@ -21,7 +22,8 @@ import { LEDGER_COLUMNS, LEDGER_TABLES, SECRET_COLUMNS } from './tables.ts';
  * - it can run SQL or programs chosen at run time (DO, EXECUTE, CALL, COPY, creating
  *   functions, procedures, triggers or rules, query_to_xml and friends, dblink), or it uses
  *   U& escapes, which could spell a protected name the check would not recognise;
- * - it names a token table or a secret column (password_hash, token_hash);
+ * - it names a token table or a secret column (password_hash, token_hash), or uses a whole
+ *   row of a statement reading a table with one (`u::text`, `row_to_json(t)`: whole-row.ts);
  * - it writes (INSERT, UPDATE, DELETE, MERGE, TRUNCATE, ALTER, DROP, CREATE, GRANT, REVOKE,
  *   RENAME, or CASCADE, which reaches other tables) and names a ledger table;
  * - it inserts into or alters users, or it updates users and names a ledger column.
@@ -213,7 +215,9 @@ export function checkStatement(lexed: LexedStatement): void {
   if (lexed.unicodeEscapes || DYNAMIC_SQL.some((pattern) => pattern.test(text))) {
     throw new HttpError(403, OPERATOR_DB_MESSAGES.dynamicSql);
   }
-  if (HIDDEN_NAMES.test(text)) throw new HttpError(403, OPERATOR_DB_MESSAGES.secretsHidden);
+  if (HIDDEN_NAMES.test(text) || refersToWholeSecretRow(text)) {
+    throw new HttpError(403, OPERATOR_DB_MESSAGES.secretsHidden);
+  }
   if (!WRITES.test(text)) return;
   const writesUserLedger =
     USERS.test(text) &&

@@ -16,6 +16,15 @@ const HIDDEN_TABLES = new Set(['refresh_tokens', 'password_reset_tokens']);
 /** Secret columns: not selectable, filterable, orderable or writable (they are "unknown"). */
 export const SECRET_COLUMNS = new Set(['password_hash', 'token_hash']);
 
+/** Tables holding a secret column: a whole row of one, turned into text, would carry it. */
+export const SECRET_TABLES: ReadonlySet<string> = new Set(
+  Object.values(schema)
+    .filter((value) => is(value, PgTable))
+    .map((table) => getTableConfig(table as PgTable))
+    .filter((config) => config.columns.some((column) => SECRET_COLUMNS.has(column.name)))
+    .map((config) => config.name),
+);
+
 /**
  * Ledger-owned data (modules/credits/ledger.ts): users.credits must always equal the sum of
  * the user's credit_transactions rows, and reservations, payments and webhook events are the

@@ -200,17 +200,29 @@ export class RealtimeHub {
         createdAt: now,
       });
     } else if (note.kind === 'generation') {
+      const { kind: _kind, userId, ...progress } = note;
       const channel = `generation:${note.id}`;
-      if (!this.subscribers.has(channel)) return;
-      const { kind: _kind, userId: _userId, ...progress } = note;
-      this.deliver(channel, {
-        type: 'message',
-        channel,
-        event: 'progress',
-        payload: progress,
-        id: null,
-        createdAt: now,
-      });
+      if (this.subscribers.has(channel))
+        this.deliver(channel, {
+          type: 'message',
+          channel,
+          event: 'progress',
+          payload: progress,
+          id: null,
+          createdAt: now,
+        });
+      // The owner's channel hears every one of their generations too, so a list of them
+      // (the history) follows jobs without joining each record's channel.
+      const own = `user:${userId}`;
+      if (this.subscribers.has(own))
+        this.deliver(own, {
+          type: 'message',
+          channel: own,
+          event: 'generation',
+          payload: progress,
+          id: null,
+          createdAt: now,
+        });
     } else if (note.kind === 'message') {
       if (!this.subscribers.has(note.channel)) return;
       const [row] = await this.database.db

@@ -13,6 +13,7 @@ import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
 import type { ServerFrame } from '../../../shared/realtime.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { grantCredits } from '../credits/ledger.ts';
+import { NUL_CHARACTER_MESSAGE, TOO_DEEP_MESSAGE } from '../../../shared/safe-input.ts';
 
 let t: TestApp;
 let base: string;
@@ -175,6 +176,24 @@ describe('realtime over WebSocket', () => {
       .toEqual([]);
   });
 
+  it('refuses deeply nested or NUL-carrying payloads with an error frame and stays open', async () => {
+    const client = await connect(base, alice.token);
+    let deep: unknown = 'end';
+    for (let level = 0; level < 100; level++) deep = { next: deep };
+    const channel = `user:${alice.id}`;
+    const tooDeep = await client.request({ type: 'publish', channel, event: 'x', payload: deep });
+    expect(tooDeep).toMatchObject({ type: 'error', message: TOO_DEEP_MESSAGE });
+    const nul = await client.request({
+      type: 'publish',
+      channel,
+      event: 'x',
+      payload: { text: 'a\u0000b' },
+    });
+    expect(nul).toMatchObject({ type: 'error', message: NUL_CHARACTER_MESSAGE });
+    expect(await client.request({ type: 'ping' })).toMatchObject({ type: 'pong' });
+    client.socket.close();
+  });
+
   it('pushes the balance when credits change and the progress of own generations', async () => {
     const client = await connect(base, alice.token);
     await client.request({ type: 'subscribe', channel: `user:${alice.id}` });
@@ -206,6 +225,11 @@ describe('realtime over WebSocket', () => {
     expect(await client.next(isMessage('progress'))).toMatchObject({
       channel: 'generation:gen-realtime-1',
       payload: { progress: 40, message: '回答を生成中...' },
+    });
+    // The owner's channel carries the same change for lists of generations.
+    expect(await client.next(isMessage('generation'))).toMatchObject({
+      channel: `user:${alice.id}`,
+      payload: { id: 'gen-realtime-1', progress: 40, message: '回答を生成中...' },
     });
     client.socket.close();
     bobClient.socket.close();

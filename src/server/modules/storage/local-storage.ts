@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -69,6 +69,26 @@ export class LocalStorage implements StorageBackend {
       throw error;
     }
     return { size: (await stat(full)).size, contentType: contentTypeForKey(key) };
+  }
+
+  async usedBytes(prefix: string): Promise<number> {
+    const directory = this.#resolve(prefix.replace(/\/+$/, ''));
+    let entries;
+    try {
+      entries = await readdir(directory, { recursive: true, withFileTypes: true });
+    } catch {
+      return 0;
+    }
+    let total = 0;
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      // A file removed meanwhile simply no longer counts.
+      total += await stat(path.join(entry.parentPath, entry.name)).then(
+        (info) => info.size,
+        () => 0,
+      );
+    }
+    return total;
   }
 
   async stat(key: string): Promise<StoredFileInfo | null> {

@@ -47,6 +47,19 @@ describe('storage API on an S3-compatible bucket (s3rver)', () => {
     expect(t.app.storage).toBeInstanceOf(S3Storage);
   });
 
+  it("counts a user's stored bytes for the quota, and only theirs", async () => {
+    const user = await seedUser(t.app);
+    const other = await seedUser(t.app);
+    const api = storageClient(t.app, user.headers);
+    expect((await api.upload('a.txt', Buffer.alloc(1000, 1))).statusCode).toBe(200);
+    expect((await api.upload('dir/b.txt', Buffer.alloc(234, 1))).statusCode).toBe(200);
+    expect(
+      (await storageClient(t.app, other.headers).upload('c.txt', Buffer.alloc(50))).statusCode,
+    ).toBe(200);
+    expect(await t.app.storage.usedBytes(`users/${user.id}/`)).toBe(1234);
+    expect(await t.app.storage.usedBytes(`users/${other.id}/`)).toBe(50);
+  });
+
   it('uploads, conflicts, upserts, presigns a download and removes', async () => {
     const user = await seedUser(t.app);
     const api = storageClient(t.app, user.headers);

@@ -34,6 +34,8 @@ export interface StorageBackend {
   remove(key: string): Promise<void>;
   /** A URL anyone holding it may GET until it expires, served as an attachment. */
   signedDownloadUrl(key: string, options: SignedUrlOptions): Promise<string>;
+  /** Total bytes stored under a key prefix ending in `/` (a user's quota). */
+  usedBytes(prefix: string): Promise<number>;
   /** Releases connections (S3); called when the app closes. */
   close?(): void;
 }

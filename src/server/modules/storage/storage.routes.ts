@@ -1,17 +1,17 @@
-import { Readable } from 'node:stream';
-import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
+import { createReadStream } from 'node:fs';
+import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES } from '../../../shared/limits.ts';
+import { STORAGE_QUOTA_BYTES, UPLOAD_MAX_BYTES } from '../../../shared/limits.ts';
 import {
   DOWNLOAD_URL_TTL_SECONDS,
   downloadQuerySchema,
   downloadResponseSchema,
-  fileTooLargeMessage,
   removeRequestSchema,
   removeResponseSchema,
   STORAGE_MESSAGES,
+  storageQuotaMessage,
   storagePathSchema,
   uploadOptionsSchema,
   uploadResponseSchema,
@@ -22,7 +22,8 @@ import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { attachmentDisposition, verifyDownload } from './download-signature.ts';
 import { isSafeKey } from './local-storage.ts';
-import { contentTypeForKey, extensionOf, mimeOf } from './storage-backend.ts';
+import { contentTypeForKey } from './storage-backend.ts';
+import { correctedPath, readHead, receiveUpload } from './storage-upload.ts';
 
 const STORAGE_RATE_LIMIT = {
   limit: 120,
@@ -33,94 +34,11 @@ const STORAGE_RATE_LIMIT = {
 /** file-type reads at most this much of a file to recognise it. */
 const SNIFF_BYTES = 4100;
 
-/**
- * Containers that say little about the real format (DOCX and XLSX are ZIPs, old Office files
- * are CFB, SVG is XML): a file that already has an extension keeps it.
- */
-const GENERIC_DETECTIONS = new Set(['zip', 'cfb', 'xml']);
-
 /** Served as bytes only: a browser must never run a stored page in our origin. */
 const ACTIVE_CONTENT =
-  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml)/i;
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/(x-)?(java|ecma)script|text\/css|application\/wasm|multipart\/)/i;
 
 const invalid = () => new HttpError(400, STORAGE_MESSAGES.invalid);
-
-class FileTooLarge extends Error {
-  readonly received: number;
-  constructor(received: number) {
-    super('file too large');
-    this.received = received;
-  }
-}
-
-async function* limited(source: Readable, maxBytes: number): AsyncGenerator<Buffer> {
-  let received = 0;
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    received += chunk.length;
-    if (received > maxBytes) throw new FileTooLarge(received);
-    yield chunk;
-  }
-}
-
-/** The first bytes for sniffing, and a stream that still yields every byte. */
-async function peek(
-  source: AsyncGenerator<Buffer>,
-  bytes: number,
-): Promise<{ head: Buffer; body: Readable }> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < bytes) {
-    const next = await source.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  const head = Buffer.concat(chunks);
-  async function* replay(): AsyncGenerator<Buffer> {
-    try {
-      if (head.length > 0) yield head;
-      if (ended) return;
-      for (;;) {
-        const next = await source.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    } finally {
-      // A consumer that gives up early must still release the request stream.
-      await source.return(undefined);
-    }
-  }
-  return { head, body: Readable.from(replay(), { objectMode: false }) };
-}
-
-/** `photo.jpg` holding a PNG becomes `photo.png`; text without magic keeps its name. */
-export function correctedPath(
-  relativePath: string,
-  detected: { ext: string; mime: string } | undefined,
-): string {
-  if (!detected) return relativePath;
-  const current = extensionOf(relativePath);
-  if (current && GENERIC_DETECTIONS.has(detected.ext)) return relativePath;
-  if (current === detected.ext || mimeOf(contentTypeForKey(relativePath)) === detected.mime) {
-    return relativePath;
-  }
-  const slash = relativePath.lastIndexOf('/');
-  const name = relativePath.slice(slash + 1);
-  const dot = name.lastIndexOf('.');
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  return `${relativePath.slice(0, slash + 1)}${stem}.${detected.ext}`;
-}
-
-function fieldValue(file: MultipartFile, name: string): string | undefined {
-  const field = file.fields[name];
-  if (!field || Array.isArray(field) || field.type !== 'field') return undefined;
-  const value = (field as MultipartValue).value;
-  return typeof value === 'string' ? value : undefined;
-}
 
 function parseOptions(raw: string | undefined): { upsert: boolean } {
   if (raw === undefined || raw.trim() === '') return { upsert: false };
@@ -164,48 +82,35 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/storage/:project/upload',
     {
       preHandler,
+      config: { invalidInputMessage: STORAGE_MESSAGES.invalid },
       schema: { params: projectParamsSchema, response: { 200: uploadResponseSchema } },
     },
     async (request) => {
       const user = currentUser(request);
-      let file: MultipartFile | undefined;
+      const upload = await receiveUpload(request);
       try {
-        file = await request.file();
-      } catch (error) {
-        // Not multipart, a broken body, too many parts: all a client mistake.
-        throw new HttpError(400, STORAGE_MESSAGES.invalid, { cause: error });
-      }
-      if (!file) throw invalid();
-      const source = file.file;
-      try {
-        // Fields must come before the file: we decide where the bytes go before reading them.
-        const requested = storagePathSchema.safeParse(fieldValue(file, 'path'));
-        if (file.fieldname !== 'file' || !requested.success) throw invalid();
-        const options = parseOptions(fieldValue(file, 'options'));
-
-        const { head, body } = await peek(limited(source, UPLOAD_MAX_BYTES), SNIFF_BYTES);
+        const requested = storagePathSchema.safeParse(upload.fields.path);
+        if (!upload.file || !requested.success) throw invalid();
+        const options = parseOptions(upload.fields.options);
+        const head = await readHead(upload.file.path, SNIFF_BYTES);
         const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
         const finalPath = correctedPath(requested.data, detected);
         const key = userKey(user.id, finalPath);
-        if (!isSafeKey(key)) {
-          body.destroy();
-          throw invalid();
-        }
-        if (!options.upsert && (await app.storage.exists(key))) {
-          body.destroy();
-          throw new HttpError(409, STORAGE_MESSAGES.conflict);
+        if (!isSafeKey(key)) throw invalid();
+        const existing = await app.storage.stat(key);
+        if (!options.upsert && existing) throw new HttpError(409, STORAGE_MESSAGES.conflict);
+        // Checked before writing; parallel uploads may overshoot by what is in flight.
+        const used = await app.storage.usedBytes(userKey(user.id, ''));
+        if (used - (existing?.size ?? 0) + upload.file.size > STORAGE_QUOTA_BYTES) {
+          throw new HttpError(413, storageQuotaMessage(used));
         }
         const contentType = detected?.mime ?? contentTypeForKey(finalPath);
-        const stored = await app.storage.put(key, body, { contentType });
+        const stored = await app.storage.put(key, createReadStream(upload.file.path), {
+          contentType,
+        });
         return { path: finalPath, size: stored.size, contentType: stored.contentType };
-      } catch (error) {
-        if (!source.destroyed) source.resume();
-        if (error instanceof FileTooLarge) {
-          const declared = Number(request.headers['content-length']);
-          const size = Number.isFinite(declared) && declared > 0 ? declared : error.received;
-          throw new HttpError(413, fileTooLargeMessage(size));
-        }
-        throw error;
+      } finally {
+        await upload.discard();
       }
     },
   );
@@ -214,6 +119,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/storage/:project/download',
     {
       preHandler,
+      config: { invalidInputMessage: STORAGE_MESSAGES.invalid },
       schema: { params: projectParamsSchema, response: { 200: downloadResponseSchema } },
     },
     async (request) => {
@@ -238,6 +144,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/storage/:project/remove',
     {
       preHandler,
+      config: { invalidInputMessage: STORAGE_MESSAGES.invalid },
       schema: { params: projectParamsSchema, response: { 200: removeResponseSchema } },
     },
     async (request) => {
@@ -261,6 +168,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/storage/:project/files/*',
     {
       preHandler: guard,
+      config: { invalidInputMessage: STORAGE_MESSAGES.invalid },
       schema: {
         params: projectParamsSchema.extend({ '*': z.string() }),
         querystring: z.object({

@@ -24,9 +24,9 @@ export function AccountMenu({
       <Link
         to={paths.credits}
         className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800 hover:bg-amber-100"
-        aria-label={`クレジット残高 ${user.credits}`}
       >
         <Coins aria-hidden="true" className="h-4 w-4" />
+        <span className="sr-only">クレジット残高</span>
         <span data-testid="header-credits">{formatNumber(user.credits)}</span>
         <span className="hidden sm:inline">クレジット</span>
       </Link>

@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/spinner.tsx';
-import { usePageViewTracking } from '../../lib/analytics/browser-tracker.ts';
+import { usePageViewTracking } from '../../lib/analytics/page-view-tracking.ts';
 import { SessionProvider, useSession } from '../../lib/auth/session.tsx';
-import { AccountMenu } from './account-menu.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+
+// Only signed-in users see the account menu (a Radix dropdown): visitors never load it.
+const AccountMenu = lazy(async () => ({
+  default: (await import('./account-menu.tsx')).AccountMenu,
+}));
 
 function LayoutBody() {
   const session = useSession();
@@ -22,7 +27,11 @@ function LayoutBody() {
       <Header
         user={session.user}
         accountSlot={
-          session.user ? <AccountMenu user={session.user} onLogout={session.logout} /> : null
+          session.user ? (
+            <Suspense fallback={null}>
+              <AccountMenu user={session.user} onLogout={session.logout} />
+            </Suspense>
+          ) : null
         }
       />
       <main id="main" className="flex-1">

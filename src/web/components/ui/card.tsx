@@ -14,13 +14,16 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-/** `as` picks the heading level: a card that titles the whole page is its `<h1>`. */
+/**
+ * A section heading right under the page's h1, so headings never skip a level; `as="h1"` for a
+ * card that titles the whole page.
+ */
 export function CardTitle({
-  as: Heading = 'h3',
+  as: Heading = 'h2',
   className,
   children,
   ...props
-}: ComponentProps<'h3'> & { as?: 'h1' | 'h2' | 'h3' }) {
+}: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
   return (
     <Heading className={cn('text-lg font-semibold leading-tight', className)} {...props}>
       {children}

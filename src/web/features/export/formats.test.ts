@@ -86,9 +86,25 @@ describe('CSV', () => {
   });
 
   it('neutralises every formula trigger and leaves other text alone', () => {
-    for (const value of ['=HYPERLINK("http://x")', '+81-3', '-1', '@cmd', '\t=1', '\r=1'])
-      expect(csvCell(value)).toBe(`"'${value.replaceAll('"', '""')}"`);
-    for (const value of ['1', '営業時間は=10時', ' =1', '＝全角は数式になりません'])
+    for (const value of [
+      '=HYPERLINK("http://x")',
+      '+81-3',
+      '-1',
+      '@cmd',
+      '\t=1',
+      '\r=1',
+      '＝SUM(A1)',
+      '＋1',
+      '－1',
+      '＠cmd',
+      ' =1',
+      '\u3000＝1',
+      '\u200B=HYPERLINK("http://x")',
+      '\uFEFF+1',
+      '\u2060 @cmd',
+    ])
+      expect(csvCell(value), JSON.stringify(value)).toBe(`"'${value.replaceAll('"', '""')}"`);
+    for (const value of ['1', '営業時間は=10時', ' 1', '料金＝1,000円'])
       expect(csvCell(value)).toBe(`"${value.replaceAll('"', '""')}"`);
   });
 });

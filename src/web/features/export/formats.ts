@@ -1,4 +1,5 @@
 import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
+import { quotedCsvCell } from '../../../shared/csv.ts';
 
 /** Formats beyond Word (DECISIONS §8). Pure: a title and items in, file text out. */
 
@@ -10,13 +11,9 @@ export function finalAnswer(item: ExportItem): string {
 const isWebUrl = (value: string | undefined): value is string =>
   !!value && /^https?:\/\/[^\s]+$/i.test(value);
 
-/**
- * DECISIONS §7: a cell Excel or LibreOffice could read as a formula (= + - @, or a tab or
- * carriage return in front of one) gets a leading apostrophe, which shows it as text.
- */
+/** DECISIONS §7: formula-like cells are shown as text (rule in shared/csv.ts). */
 export function csvCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${text.replaceAll('"', '""')}"`;
+  return quotedCsvCell(value);
 }
 
 /** Opens in Excel as Japanese: UTF-8 with a BOM, CRLF line ends, every cell quoted. */

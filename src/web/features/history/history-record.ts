@@ -1,14 +1,22 @@
 import {
   exportableItems,
+  isDraft,
   readGenerationInput,
   type ExportItem,
   type GenerationSummary,
 } from '../../../shared/generations.ts';
 
-/** Spec §3: completed and failed are final; any other status is shown as generating. */
-export function statusLabel(status: string): { label: string; className: string } {
+export const DRAFT_LABEL = '質問を選択待ち';
+
+/**
+ * Spec §3: completed and failed are final; a draft waits for the user at its questions; any
+ * other status is shown as generating.
+ */
+export function statusLabel(status: string, stage?: string): { label: string; className: string } {
   if (status === 'completed') return { label: '完了', className: 'bg-green-100 text-green-800' };
   if (status === 'failed') return { label: '失敗', className: 'bg-red-100 text-red-800' };
+  if (stage && isDraft({ stage: stage as GenerationSummary['stage'] }))
+    return { label: DRAFT_LABEL, className: 'bg-sky-100 text-sky-800' };
   return { label: '生成中', className: 'bg-amber-100 text-amber-800' };
 }
 
@@ -62,6 +70,8 @@ export interface QuestionAndAnswer {
   sourceUrl: string | null;
   /** The passage of the content the answer rests on (根拠). */
   evidence: string | null;
+  /** The user rewrote the answer (編集済み). */
+  edited: boolean;
 }
 
 /**
@@ -80,6 +90,7 @@ export function questionsAndAnswers(record: GenerationSummary): QuestionAndAnswe
         integrated,
         sourceUrl: item.sourceUrl ?? null,
         evidence: item.failed ? null : (item.evidence ?? null),
+        edited: item.edited === true,
       };
     });
   return record.questions.map((question, index) => ({
@@ -89,6 +100,7 @@ export function questionsAndAnswers(record: GenerationSummary): QuestionAndAnswe
     integrated: false,
     sourceUrl: null,
     evidence: null,
+    edited: false,
   }));
 }
 

@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import type { AnalyticsEventInput } from '../../../shared/analytics.ts';
 import { currentAccessToken } from '../api-client.ts';
 import { platformPath } from '../platform/project.ts';
@@ -55,28 +53,17 @@ function browserTracker(): AnalyticsTracker {
   return tracker;
 }
 
-/** Records a page view on every route change and flushes when the page is hidden. */
-export function usePageViewTracking(): void {
-  const location = useLocation();
-  useEffect(() => {
-    const instance = browserTracker();
-    if (!instance.enabled) return;
-    void resolveLogUrl().catch(() => undefined);
-    void currentAccessToken()
-      .then((token) => (lastToken = token))
-      .catch(() => undefined);
-    instance.pageView(location.pathname);
-  }, [location.pathname]);
-  useEffect(() => {
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') browserTracker().flushOnHide();
-    };
-    const onPageHide = () => browserTracker().flushOnHide();
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', onPageHide);
-    };
-  }, []);
+/** Records one page view (called from the page-view hook once this module has loaded). */
+export function trackPageView(pathname: string): void {
+  const instance = browserTracker();
+  if (!instance.enabled) return;
+  void resolveLogUrl().catch(() => undefined);
+  void currentAccessToken()
+    .then((token) => (lastToken = token))
+    .catch(() => undefined);
+  instance.pageView(pathname);
+}
+
+export function flushTrackerOnHide(): void {
+  browserTracker().flushOnHide();
 }

@@ -9,11 +9,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ACCOUNT_SUSPENDED } from '../../../shared/auth.ts';
 import { ME_TIMEOUT_MS } from '../../../shared/limits.ts';
-import { realtime } from '../platform/realtime.ts';
 import { api, ApiError, setTokenProvider } from '../api-client.ts';
+import { lazyToast } from '../lazy-toast.ts';
 import { TokenStore, type TokenSet } from './token-store.ts';
 
 export interface CurrentUser {
@@ -44,6 +43,16 @@ const PROJECT_ID = 'faq-kobo';
 
 const SessionContext = createContext<Session | null>(null);
 
+/*
+ * A pre-rendered public page was rendered for a visitor. When the browser has no stored session
+ * either, the first render starts signed out (not loading) so it matches that HTML and hydrates;
+ * the stored state is still read right after, as on every other start.
+ */
+let startSignedOut = false;
+export function startSessionSignedOut(): void {
+  startSignedOut = true;
+}
+
 async function refreshTokens(refreshToken: string): Promise<TokenSet> {
   return api.post<TokenSet>(
     '/api/auth/refresh',
@@ -68,7 +77,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [store] = useState(() => new TokenStore(refreshTokens));
-  const [initialised, setInitialised] = useState(false);
+  const [initialised, setInitialised] = useState(() => startSignedOut);
   const [hasTokens, setHasTokens] = useState(false);
 
   useEffect(() => {
@@ -107,7 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!suspended) return;
     store.set(null);
     queryClient.removeQueries({ queryKey: ['auth'] });
-    toast.error(ACCOUNT_SUSPENDED);
+    lazyToast('error', ACCOUNT_SUSPENDED);
   }, [suspended, store, queryClient]);
 
   const user = hasTokens ? (me.data ?? null) : null;
@@ -119,12 +128,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!userId) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void realtime()
-      .subscribe(`user:${userId}`, (message) => {
-        if (message.event !== 'balance') return;
-        void queryClient.invalidateQueries({ queryKey: meQueryKey });
-        void queryClient.invalidateQueries({ queryKey: ['credits'] });
-      })
+    // Loaded on sign-in only: the realtime client and its frame schemas stay off public pages.
+    void import('../platform/realtime.ts')
+      .then(({ realtime }) => realtime())
+      .then((client) =>
+        client.subscribe(`user:${userId}`, (message) => {
+          if (message.event !== 'balance') return;
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+          void queryClient.invalidateQueries({ queryKey: ['credits'] });
+        }),
+      )
       .then((unsubscribe) => {
         if (cancelled) unsubscribe();
         else stop = unsubscribe;
@@ -182,6 +195,11 @@ export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside SessionProvider');
   return session;
+}
+
+/** The signed-in user's id, or null (also outside a SessionProvider, as in screen tests). */
+export function useSignedInUserId(): string | null {
+  return useContext(SessionContext)?.user?.id ?? null;
 }
 
 /** Same-origin paths only: anything else (other origins, `//host`, `javascript:`) → fallback. */

@@ -1,3 +1,5 @@
+// Japanese validation messages wherever the browser parses with zod.
+import '../../../shared/zod-ja.ts';
 import type {
   AiImageResponse,
   AiObjectRequest,

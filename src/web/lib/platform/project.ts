@@ -1,4 +1,4 @@
-import { publicConfigSchema } from '../../../shared/public-config.ts';
+import { parsePublicConfig } from '../public-config.ts';
 import { api } from '../api-client.ts';
 
 let projectId: Promise<string> | null = null;
@@ -7,7 +7,7 @@ let projectId: Promise<string> | null = null;
 export function currentProjectId(): Promise<string> {
   projectId ??= api
     .get<unknown>('/api/config', { anonymous: true })
-    .then((body) => publicConfigSchema.parse(body).projectId)
+    .then((body) => parsePublicConfig(body).projectId)
     .catch((error: unknown) => {
       projectId = null;
       throw error;

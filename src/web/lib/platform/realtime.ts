@@ -1,3 +1,5 @@
+// Japanese validation messages wherever the browser parses with zod.
+import '../../../shared/zod-ja.ts';
 import {
   REALTIME_ERRORS,
   REALTIME_PING_INTERVAL_MS,

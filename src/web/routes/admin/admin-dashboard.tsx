@@ -113,7 +113,7 @@ export function AdminDashboardRoute() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
           <div className="min-w-0">
-            <p className="text-lg font-bold">FAQ工房 管理画面</p>
+            <h1 className="text-lg font-bold">FAQ工房 管理画面</h1>
             <p className="text-sm text-slate-600">
               {admin.fullName}（{admin.username}）
             </p>

@@ -47,7 +47,7 @@ export function AdminLoginRoute() {
   }
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
       <Card className="w-full max-w-sm">
         <CardHeader>
           <CardTitle as="h1">FAQ工房 管理者ログイン</CardTitle>
@@ -117,6 +117,6 @@ export function AdminLoginRoute() {
           </Link>
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -27,7 +27,9 @@ export function UsageTable({
     return <p className="text-sm text-slate-600">利用履歴はまだありません。</p>;
   return (
     <div>
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="クレジットの利用履歴">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">クレジットの利用履歴</caption>
           <thead className="border-b border-slate-200 text-slate-600">
@@ -55,7 +57,7 @@ export function UsageTable({
                 <td
                   className={cn(
                     'py-2 pr-4 font-semibold tabular-nums',
-                    row.amount < 0 ? 'text-red-600' : 'text-green-600',
+                    row.amount < 0 ? 'text-red-700' : 'text-green-700',
                   )}
                 >
                   {formatSignedCredits(row.amount)}

@@ -1,104 +1,105 @@
+// Japanese validation messages wherever the browser parses with zod.
+import '../../../../shared/zod-ja.ts';
 import type { Generation } from '../../../../shared/generations.ts';
 import { realtime } from '../../../lib/platform/realtime.ts';
-import { readSseData } from '../../../lib/sse.ts';
 import { getGeneration } from './generation-api.ts';
 
-const FINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
-/** A safety net while following by realtime: a missed push costs at most this long. */
-const REALTIME_SAFETY_POLL_MS = 5000;
+/** Where a phase ends: the record is read once more then, for its questions or items. */
+export const FINAL_STAGES: ReadonlySet<string> = new Set([
+  'questions_ready',
+  'completed',
+  'failed',
+]);
 
 /**
- * Follows a generation on its realtime channel: each pushed progress reloads the record.
- * Resolves with the final record, or null when the channel cannot be joined (the caller then
- * falls back to the event stream).
+ * The one fallback: realtime may miss a push or be unavailable altogether, and the record is
+ * read this often until the phase ends (never more than one such timer per followed record).
  */
-async function followByRealtime(
+export const GENERATION_POLL_MS = 5000;
+
+/** What the realtime channel pushes on each change of the record. */
+export interface GenerationProgress {
+  stage: Generation['stage'];
+  progress: number;
+  message: string;
+}
+
+function readProgress(payload: unknown): GenerationProgress | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const { stage, progress, message } = payload as Record<string, unknown>;
+  if (typeof stage !== 'string' || typeof progress !== 'number' || typeof message !== 'string')
+    return null;
+  return { stage: stage as Generation['stage'], progress, message };
+}
+
+/**
+ * Follows a generation until its phase ends. Each realtime push is shown as it is (stage,
+ * percent and text) without reading the record; the record is read at the start, every
+ * GENERATION_POLL_MS, and once when a push says the phase ended. Resolves with the final record.
+ */
+export async function watchGeneration(
   id: string,
-  onUpdate: (generation: Generation) => void,
+  onProgress: (progress: GenerationProgress) => void,
   signal: AbortSignal,
-): Promise<Generation | null> {
+): Promise<Generation> {
+  if (signal.aborted) throw new DOMException('aborted', 'AbortError');
   let finish: (generation: Generation) => void = () => undefined;
   let fail: (error: unknown) => void = () => undefined;
   const done = new Promise<Generation>((resolve, reject) => {
     finish = resolve;
     fail = reject;
   });
-  let loading = false;
+  let settled = false;
+  let reading = false;
   let again = false;
-  const refresh = async () => {
-    if (loading) return void (again = true);
-    loading = true;
+  const read = async (): Promise<void> => {
+    if (settled) return;
+    // A read already under way may have started before the change that asked for this one.
+    if (reading) return void (again = true);
+    reading = true;
     try {
-      do {
-        again = false;
-        const latest = await getGeneration(id);
-        onUpdate(latest);
-        if (FINAL_STAGES.has(latest.stage)) finish(latest);
-      } while (again);
+      const latest = await getGeneration(id);
+      if (settled) return;
+      onProgress(latest);
+      if (FINAL_STAGES.has(latest.stage)) {
+        settled = true;
+        finish(latest);
+      }
     } catch (error) {
+      settled = true;
       fail(error);
     } finally {
-      loading = false;
+      reading = false;
+    }
+    if (again) {
+      again = false;
+      await read();
     }
   };
-  let unsubscribe: () => void;
+  let unsubscribe: () => void = () => undefined;
   try {
-    unsubscribe = await realtime().subscribe(`generation:${id}`, () => void refresh());
+    unsubscribe = await realtime().subscribe(`generation:${id}`, (message) => {
+      const progress = message.event === 'progress' ? readProgress(message.payload) : null;
+      if (!progress || settled) return;
+      if (FINAL_STAGES.has(progress.stage)) void read();
+      else onProgress(progress);
+    });
   } catch {
-    return null;
+    // Without realtime the poll below is how the page learns about progress.
   }
-  const poll = setInterval(() => void refresh(), REALTIME_SAFETY_POLL_MS);
-  const abort = () => fail(new DOMException('aborted', 'AbortError'));
+  const poll = setInterval(() => void read(), GENERATION_POLL_MS);
+  const abort = () => {
+    settled = true;
+    fail(new DOMException('aborted', 'AbortError'));
+  };
   signal.addEventListener('abort', abort, { once: true });
   try {
     // Subscribed first, then read: a change in between is not missed.
-    void refresh();
+    void read();
     return await done;
   } finally {
     clearInterval(poll);
     signal.removeEventListener('abort', abort);
     unsubscribe();
   }
-}
-
-/**
- * Follows a generation until its phase ends, calling `onUpdate` with each pushed state.
- * Realtime first; without it, progress arrives as server-sent events read with fetch (EventSource cannot send the bearer
- * token); if the stream breaks, it falls back to polling so the user still sees the result.
- */
-export async function watchGeneration(
-  id: string,
-  getToken: () => Promise<string | null>,
-  onUpdate: (generation: Generation) => void,
-  signal: AbortSignal,
-): Promise<Generation> {
-  const followed = await followByRealtime(id, onUpdate, signal);
-  if (followed) return followed;
-  let latest: Generation | null = null;
-  try {
-    const token = await getToken();
-    const response = await fetch(`/api/generations/${encodeURIComponent(id)}/events`, {
-      headers: {
-        accept: 'text/event-stream',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      signal,
-    });
-    if (response.ok) {
-      for await (const data of readSseData(response)) {
-        latest = JSON.parse(data) as Generation;
-        onUpdate(latest);
-      }
-    }
-  } catch (error) {
-    if (signal.aborted) throw error;
-  }
-  while (!latest || !FINAL_STAGES.has(latest.stage)) {
-    if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-    latest = await getGeneration(id);
-    onUpdate(latest);
-    if (FINAL_STAGES.has(latest.stage)) break;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  return latest;
 }

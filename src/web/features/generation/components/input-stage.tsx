@@ -213,7 +213,11 @@ export function InputStage({
 
       <Button
         size="lg"
-        className={cn('w-full', looksDisabled && 'opacity-50')}
+        className={cn(
+          'w-full',
+          // Muted but readable (WCAG AA): the button still answers a click with the spec's alert.
+          looksDisabled && 'bg-slate-200 text-slate-700 hover:bg-slate-200',
+        )}
         onClick={submit}
         disabled={busy}
       >

@@ -1,6 +1,18 @@
-import { Loader2 } from 'lucide-react';
+import { Loader2, Square } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
 
-export function ProgressAlert({ percent, message }: { percent: number; message: string }) {
+export function ProgressAlert({
+  percent,
+  message,
+  onCancel,
+  cancelling = false,
+}: {
+  percent: number;
+  message: string;
+  /** Offered while the server crawls or answers; the job stops at its next step. */
+  onCancel?: () => void;
+  cancelling?: boolean;
+}) {
   return (
     <div
       role="status"
@@ -25,6 +37,14 @@ export function ProgressAlert({ percent, message }: { percent: number; message: 
           style={{ width: `${percent}%` }}
         />
       </div>
+      {onCancel && (
+        <div className="mt-3 flex justify-end">
+          <Button variant="outline" size="sm" onClick={onCancel} disabled={cancelling}>
+            <Square aria-hidden="true" className="h-3.5 w-3.5" />
+            {cancelling ? '中止しています…' : '中止'}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

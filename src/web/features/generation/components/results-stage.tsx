@@ -9,6 +9,10 @@ export interface ResultsStageProps {
   regenerating: number | null;
   onToggle: (index: number) => void;
   onEditAnswer: (index: number, answer: string) => void;
+  /** Leaving an answer field saves its edit at once. */
+  onAnswerBlur?: (index: number) => void;
+  /** Answers edited here that the server has not kept yet. */
+  unsaved?: ReadonlySet<number>;
   onRegenerate: (index: number) => void;
   exportSlot: React.ReactNode;
   onNew: () => void;
@@ -21,6 +25,8 @@ export function ResultsStage({
   regenerating,
   onToggle,
   onEditAnswer,
+  onAnswerBlur,
+  unsaved,
   onRegenerate,
   exportSlot,
   onNew,
@@ -48,6 +54,20 @@ export function ResultsStage({
                 Q{index + 1}. {item.question}
               </span>
             </label>
+            {(item.edited || unsaved?.has(index)) && (
+              <p className="mt-2 flex gap-2 text-xs">
+                {item.edited && (
+                  <span className="rounded-full bg-violet-100 px-2 py-0.5 font-medium text-violet-800">
+                    編集済み
+                  </span>
+                )}
+                {unsaved?.has(index) && (
+                  <span className="text-slate-500" role="status">
+                    保存中…
+                  </span>
+                )}
+              </p>
+            )}
             {item.expertAnswers && item.expertAnswers.length > 0 && (
               <div className="mt-3 space-y-2 rounded-md bg-slate-50 p-3 text-sm">
                 <p className="font-semibold">専門家の意見</p>
@@ -67,6 +87,7 @@ export function ResultsStage({
                 rows={Math.min(8, Math.max(3, Math.ceil(item.answer.length / 45)))}
                 value={item.answer}
                 onChange={(event) => onEditAnswer(index, event.target.value)}
+                onBlur={() => onAnswerBlur?.(index)}
               />
               {item.failed && (
                 <p className="text-xs text-red-700">

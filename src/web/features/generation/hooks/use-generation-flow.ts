@@ -1,13 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
-import type {
-  CreateGenerationRequest,
-  FaqItem,
-  Generation,
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  CANCELLED_MESSAGE,
+  PROGRESS_STEPS,
+  type CreateGenerationRequest,
+  type FaqItem,
+  type Generation,
 } from '../../../../shared/generations.ts';
 import { showAlert } from '../../../components/ui/alert-dialog.tsx';
-import { ApiError, currentAccessToken } from '../../../lib/api-client.ts';
-import { createGeneration, startAnswers } from '../api/generation-api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  cancelGeneration,
+  createGeneration,
+  getGeneration,
+  regenerateQuestions as requestQuestions,
+  startAnswers,
+} from '../api/generation-api.ts';
 import { watchGeneration } from '../api/watch-generation.ts';
 
 export type FlowStage = 'input' | 'questions' | 'results';
@@ -22,6 +31,11 @@ export interface FlowState {
   stage: FlowStage;
   busy: boolean;
   progress: { percent: number; message: string } | null;
+  /** The record being worked on, known as soon as it exists (cancel needs it). */
+  generationId: string | null;
+  /** The server stage of the running phase: 中止 is offered while crawling or answering. */
+  runningStage: Generation['stage'] | null;
+  cancelling: boolean;
   generation: Generation | null;
   questions: ProposedQuestion[];
   results: FaqItem[];
@@ -33,11 +47,30 @@ const INITIAL: FlowState = {
   stage: 'input',
   busy: false,
   progress: null,
+  generationId: null,
+  runningStage: null,
+  cancelling: false,
   generation: null,
   questions: [],
   results: [],
   insufficientCredits: false,
 };
+
+/** A fresh key per click on 回答を作成; the client's own retries of that request reuse it. */
+function idempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID exists only in secure contexts; getRandomValues everywhere.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+function firstStepMessage(generation: Generation): string {
+  if (generation.method === 'category') return PROGRESS_STEPS.preparingCategory.message;
+  return typeof generation.inputData.url === 'string' && generation.inputData.url
+    ? PROGRESS_STEPS.fetchingUrl.message
+    : PROGRESS_STEPS.readingText.message;
+}
 
 /**
  * Spec §4 generation stages: input → questions → results; a failure goes back one stage with
@@ -47,28 +80,57 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
   const [state, setState] = useState<FlowState>(INITIAL);
   const abort = useRef<AbortController | null>(null);
   const queryClient = useQueryClient();
-  const lastRequest = useRef<CreateGenerationRequest | null>(null);
 
   const follow = useCallback(async (id: string) => {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
+    setState((current) => ({ ...current, generationId: id }));
     return watchGeneration(
       id,
-      currentAccessToken,
-      (generation) =>
+      // The pushed state is shown as it is: no read of the whole record per step.
+      ({ stage, progress, message }) =>
         setState((current) => ({
           ...current,
-          generation,
-          progress: { percent: generation.progress, message: generation.message },
+          runningStage: stage,
+          progress: { percent: progress, message },
         })),
       controller.signal,
     );
   }, []);
 
+  const showQuestions = useCallback((generation: Generation) => {
+    setState((current) => ({
+      ...current,
+      stage: 'questions',
+      busy: false,
+      cancelling: false,
+      runningStage: null,
+      generationId: generation.id,
+      generation,
+      questions: generation.questions.map((question, index) => ({
+        question,
+        approved: false,
+        sourceUrl: generation.questionSources[index] ?? null,
+      })),
+    }));
+  }, []);
+
+  const showResults = useCallback((generation: Generation) => {
+    setState((current) => ({
+      ...current,
+      stage: 'results',
+      busy: false,
+      cancelling: false,
+      runningStage: null,
+      generationId: generation.id,
+      generation,
+      results: generation.items.map((item) => ({ ...item, approved: !item.failed })),
+    }));
+  }, []);
+
   const generateQuestions = useCallback(
     async (request: CreateGenerationRequest) => {
-      lastRequest.current = request;
       setState({
         ...INITIAL,
         stage: 'questions',
@@ -84,27 +146,89 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       try {
         const { id } = await createGeneration(request);
         const generation = await follow(id);
-        if (generation.stage !== 'questions_ready')
-          throw new Error(generation.error ?? generation.message ?? '質問の生成に失敗しました');
-        setState((current) => ({
-          ...current,
-          busy: false,
-          generation,
-          questions: generation.questions.map((question, index) => ({
-            question,
-            approved: false,
-            sourceUrl: generation.questionSources[index] ?? null,
-          })),
-        }));
         void queryClient.invalidateQueries({ queryKey: ['generations'] });
+        if (generation.stage === 'questions_ready') return showQuestions(generation);
+        const reason = generation.error ?? generation.message ?? '質問の生成に失敗しました';
+        // Stopped on request: nothing went wrong, the form is there to start again.
+        if (reason.startsWith(CANCELLED_MESSAGE)) {
+          toast.info(reason);
+          return setState(INITIAL);
+        }
+        throw new Error(reason);
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
         void showAlert((error as Error).message || '質問の生成に失敗しました');
         setState(INITIAL);
       }
     },
-    [follow, queryClient],
+    [follow, queryClient, showQuestions],
   );
+
+  /** 再生成: the same record runs its question phase again and shows the next questions. */
+  const regenerateQuestions = useCallback(async () => {
+    const generation = state.generation;
+    if (!generation) return;
+    setState((current) => ({
+      ...current,
+      busy: true,
+      insufficientCredits: false,
+      progress: { percent: 10, message: firstStepMessage(generation) },
+    }));
+    try {
+      await requestQuestions(generation.id);
+      const done = await follow(generation.id);
+      void queryClient.invalidateQueries({ queryKey: ['generations'] });
+      if (done.stage !== 'questions_ready')
+        throw new Error(done.error ?? done.message ?? '質問の生成に失敗しました');
+      showQuestions(done);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      void showAlert((error as Error).message || '質問の生成に失敗しました');
+      setState((current) => ({ ...current, busy: false, progress: null, runningStage: null }));
+    }
+  }, [follow, queryClient, showQuestions, state.generation]);
+
+  /** Opens a saved record where it stands: a draft at its questions, a finished one's FAQ. */
+  const resume = useCallback(
+    async (id: string) => {
+      setState({ ...INITIAL, stage: 'questions', busy: true, generationId: id });
+      try {
+        let generation = await getGeneration(id);
+        if (generation.stage === 'fetching' || generation.stage === 'answering') {
+          setState((current) => ({
+            ...current,
+            stage: generation.stage === 'answering' ? 'results' : 'questions',
+            runningStage: generation.stage,
+            progress: { percent: generation.progress, message: generation.message },
+          }));
+          generation = await follow(id);
+        }
+        if (generation.stage === 'questions_ready') return showQuestions(generation);
+        if (generation.stage === 'completed') return showResults(generation);
+        throw new Error(generation.error || generation.message || 'この履歴は開けません');
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return;
+        void showAlert((error as Error).message || 'この履歴は開けません');
+        setState(INITIAL);
+      }
+    },
+    [follow, showQuestions, showResults],
+  );
+
+  /** 中止: the job stops at its next step; what it produced is kept and shown. */
+  const cancel = useCallback(async () => {
+    const id = state.generationId;
+    if (!id) return;
+    setState((current) => ({ ...current, cancelling: true }));
+    try {
+      await cancelGeneration(id);
+    } catch (error) {
+      setState((current) => ({ ...current, cancelling: false }));
+      // 409 (実行中の処理はありません): the job already ended; its result arrives as usual.
+      if (error instanceof ApiError && error.status === 409) toast.info(error.message);
+      else toast.error((error as Error).message || '中止できませんでした');
+    }
+  }, [state.generationId]);
 
   const generateAnswers = useCallback(async () => {
     const generation = state.generation;
@@ -117,20 +241,24 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       stage: 'results',
       busy: true,
       insufficientCredits: false,
-      progress: { percent: 70, message: '回答を生成中...' },
+      runningStage: 'answering',
+      progress: {
+        percent: PROGRESS_STEPS.answersStarted.progress,
+        message: PROGRESS_STEPS.answersStarted.message,
+      },
     }));
     try {
-      await startAnswers(generation.id, approved);
+      await startAnswers(generation.id, approved, idempotencyKey());
       const done = await follow(generation.id);
-      if (done.stage !== 'completed') throw new Error(done.error ?? 'FAQの生成に失敗しました');
-      setState((current) => ({
-        ...current,
-        busy: false,
-        generation: done,
-        results: done.items.map((item) => ({ ...item, approved: !item.failed })),
-      }));
       options.onBalanceChanged();
       void queryClient.invalidateQueries({ queryKey: ['generations'] });
+      if (done.stage === 'completed') return showResults(done);
+      // Cancelled before any answer was made: nothing was charged, the questions wait again.
+      if (done.stage === 'questions_ready') {
+        toast.info(done.message || CANCELLED_MESSAGE);
+        return showQuestions(done);
+      }
+      throw new Error(done.error ?? 'FAQの生成に失敗しました');
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       const insufficientCredits =
@@ -142,11 +270,16 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
         ...current,
         stage: 'questions',
         busy: false,
+        cancelling: false,
+        runningStage: null,
         progress: null,
         insufficientCredits,
       }));
     }
-  }, [follow, options, queryClient, state.generation, state.questions]);
+  }, [follow, options, queryClient, showQuestions, showResults, state.generation, state.questions]);
+
+  // Leaving the page stops following (the job itself goes on on the server).
+  useEffect(() => () => abort.current?.abort(), []);
 
   const reset = useCallback(() => {
     abort.current?.abort();
@@ -157,7 +290,9 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
     state,
     generateQuestions,
     generateAnswers,
-    regenerate: () => lastRequest.current && void generateQuestions(lastRequest.current),
+    regenerate: () => void regenerateQuestions(),
+    resume,
+    cancel,
     reset,
     toggleQuestion: (index: number) =>
       setState((current) => ({
@@ -183,6 +318,18 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
         ...current,
         results: current.results.map((existing, position) =>
           position === index ? { ...item, approved: !item.failed } : existing,
+        ),
+      })),
+    /** The server kept an edit: it is 編集済み; newer typing since the save is not lost. */
+    markSaved: (index: number, saved: FaqItem) =>
+      setState((current) => ({
+        ...current,
+        results: current.results.map((item, position) =>
+          position !== index
+            ? item
+            : item.answer === saved.answer
+              ? { ...saved, approved: item.approved }
+              : { ...item, edited: true },
         ),
       })),
     editAnswer: (index: number, answer: string) =>

@@ -44,7 +44,7 @@ export function HistoryDetail({
               {record && (
                 <>
                   <time dateTime={record.createdAt}>{formatDateTime(record.createdAt)}</time>
-                  <StatusBadge status={record.status} />
+                  <StatusBadge status={record.status} stage={record.stage} />
                 </>
               )}
             </div>
@@ -69,6 +69,11 @@ export function HistoryDetail({
               <li key={index}>
                 <p className="font-semibold">
                   Q{index + 1}. {entry.question}
+                  {entry.edited && (
+                    <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 align-middle text-xs font-medium text-violet-800">
+                      編集済み
+                    </span>
+                  )}
                 </p>
                 {entry.expertAnswers.length > 0 && (
                   <div className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3 text-sm">

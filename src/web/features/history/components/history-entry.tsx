@@ -1,6 +1,8 @@
-import { ExternalLink, Trash2 } from 'lucide-react';
-import type { GenerationSummary } from '../../../../shared/generations.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { ExternalLink, Play, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { isDraft, type GenerationSummary } from '../../../../shared/generations.ts';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { faqCount, isWebUrl, methodLabel, recordSource } from '../history-record.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -28,7 +30,7 @@ export function HistoryEntry({
         <h2 id={headingId} className="text-lg font-semibold break-all">
           {record.title}
         </h2>
-        <StatusBadge status={record.status} />
+        <StatusBadge status={record.status} stage={record.stage} />
       </div>
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm text-slate-600 sm:grid-cols-2">
         <div>
@@ -86,6 +88,16 @@ export function HistoryEntry({
         <Button variant="outline" size="sm" onClick={onOpen}>
           詳細
         </Button>
+        {isDraft(record) && record.status !== 'failed' && record.status !== 'completed' && (
+          <Link
+            to={`${paths.generate}?draft=${encodeURIComponent(record.id)}`}
+            className={buttonVariants({ size: 'sm' })}
+            aria-label={`「${record.title}」を続きから`}
+          >
+            <Play aria-hidden="true" className="h-4 w-4" />
+            続きから
+          </Link>
+        )}
         <Button
           variant="ghost"
           size="sm"

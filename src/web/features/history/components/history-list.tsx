@@ -6,6 +6,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDeleteGeneration } from '../api/delete-generation.ts';
+import { useFollowGenerations } from '../api/follow-generations.ts';
 import { useGenerations } from '../api/get-generations.ts';
 import { HistoryDetail } from './history-detail.tsx';
 import { HistoryEntry } from './history-entry.tsx';
@@ -18,11 +19,15 @@ export const DELETE_FAILED = '削除に失敗しました';
  * Spec §2 /history. `renderExport` is supplied by the route: exporting is another feature.
  */
 export function HistoryList({
+  userId,
   renderExport,
 }: {
+  /** Whose generations to follow live; null follows nothing (the list still polls). */
+  userId: string | null;
   renderExport: (record: GenerationSummary) => ReactNode;
 }) {
   const history = useGenerations();
+  useFollowGenerations(userId);
   const remove = useDeleteGeneration();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const records = history.data?.pages.flatMap((page) => page.generations) ?? [];

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicConfigSchema, type PublicConfig } from '../../../../shared/public-config.ts';
+import type { PublicConfig } from '../../../../shared/public-config.ts';
 import { api } from '../../../lib/api-client.ts';
+import { parsePublicConfig } from '../../../lib/public-config.ts';
 
 export async function getPublicConfig(): Promise<PublicConfig> {
-  return publicConfigSchema.parse(await api.get<unknown>('/api/config', { anonymous: true }));
+  return parsePublicConfig(await api.get<unknown>('/api/config', { anonymous: true }));
 }
 
 export const publicConfigQueryOptions = queryOptions({

@@ -150,7 +150,7 @@ export function LandingSignedOut({ onStart, starting }: LandingSignedOutProps) {
           <h2 className="text-2xl font-bold md:text-3xl">
             FAQづくりの手間を、今日から減らしませんか
           </h2>
-          <p className="text-blue-100">登録は1分。50クレジットで、すぐにお試しいただけます。</p>
+          <p className="text-white">登録は1分。50クレジットで、すぐにお試しいただけます。</p>
           <Button
             size="lg"
             variant="secondary"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { findPlan, type Plan, type PlanId } from '../../../../shared/plans.ts';
+import { lazyToast } from '../../../lib/lazy-toast.ts';
 import { useCreateCheckout } from '../api/create-checkout.ts';
 
 export interface PurchaseFlow {
@@ -35,7 +35,7 @@ export function usePurchaseFlow(): PurchaseFlow {
     } catch (error) {
       tab?.close();
       console.warn('checkout failed', error);
-      toast.error('決済処理でエラーが発生しました');
+      lazyToast('error', '決済処理でエラーが発生しました');
     }
   }
 

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxWithParagraphs, xlsxWithRows } from '../../../../tests/fixtures/zip-bomb.ts';
+import { multipartBody } from '../../../../tests/helpers/images.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
+import { INFLATED_TOO_LARGE_MESSAGE } from '../ingestion/document-isolation.ts';
+
+let t: TestApp;
+let user: SeededUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await seedUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function extract(filename: string, data: Buffer) {
+  const body = multipartBody({ filename, contentType: 'application/octet-stream', data });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/data/faq-kobo/extract-from-blob',
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+describe('decompression bombs', () => {
+  it('a DOCX and an XLSX inflating past the cap are refused quickly with a Japanese 413', async () => {
+    // About 130 MB of XML each, a few hundred kilobytes on the wire.
+    for (const [name, bomb] of [
+      ['bomb.docx', docxWithParagraphs(2_000_000)],
+      ['bomb.xlsx', xlsxWithRows(1_800_000)],
+    ] as const) {
+      expect(bomb.length, name).toBeLessThan(3 * 1024 * 1024);
+      const started = Date.now();
+      const response = await extract(name, bomb);
+      expect(response.statusCode, name).toBe(413);
+      expect(response.json().error.message).toBe(INFLATED_TOO_LARGE_MESSAGE);
+      expect(Date.now() - started, name).toBeLessThan(2000);
+    }
+  });
+
+  it('keeps answering other requests within a second while a heavy document is parsed', async () => {
+    // Lies about its size, so only the worker's own limits can stop it.
+    const liar = docxWithParagraphs(2_000_000, 1024);
+    const parsing = extract('liar.docx', liar);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (let probe = 0; probe < 3; probe++) {
+      const started = Date.now();
+      const health = await t.app.inject({ url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const response = await parsing;
+    expect(response.statusCode, response.body.slice(0, 200)).toBeLessThan(500);
+  });
+});
