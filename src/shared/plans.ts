@@ -2,7 +2,7 @@ import { MAX_RESPONDERS } from './limits.ts';
 
 /**
  * Credit packs (spec §9). One constant for the pricing page and the server's checkout. Every
- * feature is open to every account; packs differ only in credits and unit price (ADR 011).
+ * feature is open to every account; packs differ only in credits and unit price (ADR 014).
  */
 export type PlanId = 'free' | 'light' | 'standard' | 'pro';
 
@@ -16,7 +16,7 @@ export interface Plan {
   popular: boolean;
   buttonText: string;
   /**
-   * A monthly cap on generations. No plan sets one: credits are the only limit (ADR 011);
+   * A monthly cap on generations. No plan sets one: credits are the only limit (ADR 014);
    * the field stays for the spec's data model.
    */
   monthlyLimit?: number;
@@ -85,7 +85,7 @@ export const PLANS: readonly Plan[] = [
 ] as const;
 
 /**
- * What every plan can use: plans differ only in credits (ADR 011). Listed once on the
+ * What every plan can use: plans differ only in credits (ADR 014). Listed once on the
  * pricing page instead of as paid features.
  */
 export const FEATURES_FOR_ALL: readonly string[] = [

@@ -80,7 +80,7 @@ describe('generation with the offline engine', () => {
     ).toBe(401);
   });
 
-  it('lets an account that never bought use every feature, with no monthly cap (ADR 011)', async () => {
+  it('lets an account that never bought use every feature, with no monthly cap (ADR 014)', async () => {
     const user = await seedUser(t.app, { credits: 50 });
     for (let index = 0; index < 6; index++) {
       const created = await t.app.inject({

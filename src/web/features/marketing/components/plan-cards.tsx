@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber, formatYen } from '../../../lib/format.ts';
 
-/** Every feature is open to every account; the cards differ only in credits (ADR 011). */
+/** Every feature is open to every account; the cards differ only in credits (ADR 014). */
 export function FeaturesForAll() {
   return (
     <section
