@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/platform/public-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { avatarRoutes } from './modules/account/avatar.routes.ts';
+import { billingProfileRoutes } from './modules/account/billing-profile.routes.ts';
 import { serializeRequestForLog } from './modules/auth/log-redaction.ts';
 import { MailDelivery } from './modules/notifications/outbox.ts';
 import { PageRenderer } from './modules/ingestion/browser-render.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicConfigRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(avatarRoutes, { prefix: '/api' });
+  await app.register(billingProfileRoutes, { prefix: '/api' });
   await app.register(creditsRoutes, { prefix: '/api' });
   await app.register(referralsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api', ...options.payments });

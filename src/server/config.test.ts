@@ -59,4 +59,26 @@ describe('configuration', () => {
       'http://127.0.0.1:12111',
     );
   });
+
+  it('validates SELLER_REGISTRATION_NUMBER and has a sample outside production only', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(() => parseEnv({ SELLER_REGISTRATION_NUMBER: '1234567890123' })).toThrow(
+      /SELLER_REGISTRATION_NUMBER: T に続く13桁/,
+    );
+    expect(() => parseEnv({ SELLER_REGISTRATION_NUMBER: 'T123' })).toThrow(/13桁/);
+    expect(buildConfig(parseEnv({ DATA_DIR: dir })).sellerRegistrationNumber).toBe(
+      'T1234567890123',
+    );
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      JWT_SECRET: 'p'.repeat(40),
+      PUBLIC_URL: 'https://faq.example.jp',
+    };
+    expect(buildConfig(parseEnv(production)).sellerRegistrationNumber).toBeNull();
+    expect(
+      buildConfig(parseEnv({ ...production, SELLER_REGISTRATION_NUMBER: 'T9876543210987' }))
+        .sellerRegistrationNumber,
+    ).toBe('T9876543210987');
+  });
 });

@@ -89,6 +89,13 @@ const envSchema = z.object({
   SELLER_ADDRESS: z.string().default('〒100-0005 東京都千代田区丸の内1-1-1'),
   SELLER_PHONE: z.string().default('03-0000-0000（受付時間 平日10:00〜17:00）'),
   SUPPORT_EMAIL: z.string().default('support@faq-kobo.example'),
+  /** 適格請求書発行事業者の登録番号 printed on receipts. */
+  SELLER_REGISTRATION_NUMBER: optionalString.pipe(
+    z
+      .string()
+      .regex(/^T\d{13}$/, 'T に続く13桁の数字で指定してください（例: T1234567890123）')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -98,7 +105,15 @@ export interface Config extends Env {
   isProduction: boolean;
   jwtSecret: string;
   dataDir: string;
+  /**
+   * The registration number receipts print, or null: production has no sample, and a
+   * seller without one issues plain receipts rather than an invoice with a made-up number.
+   */
+  sellerRegistrationNumber: string | null;
 }
+
+/** Printed outside production so the receipt layout can be seen; never a real number. */
+export const SAMPLE_REGISTRATION_NUMBER = 'T1234567890123';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -153,6 +168,9 @@ export function buildConfig(env: Env): Config {
     isProduction: env.NODE_ENV === 'production',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: resolveJwtSecret(env, dataDir),
+    sellerRegistrationNumber:
+      env.SELLER_REGISTRATION_NUMBER ??
+      (env.NODE_ENV === 'production' ? null : SAMPLE_REGISTRATION_NUMBER),
   };
 }
 

@@ -1,4 +1,9 @@
-/** Credit packs (spec §9). One constant for the pricing page and the server's checkout. */
+import { MAX_RESPONDERS } from './limits.ts';
+
+/**
+ * Credit packs (spec §9). One constant for the pricing page and the server's checkout. Every
+ * feature is open to every account; packs differ only in credits and unit price (ADR 014).
+ */
 export type PlanId = 'free' | 'light' | 'standard' | 'pro';
 
 export interface Plan {
@@ -10,7 +15,10 @@ export interface Plan {
   features: string[];
   popular: boolean;
   buttonText: string;
-  /** Only the free plan has one: the listed number of free generations a month. */
+  /**
+   * A monthly cap on generations. No plan sets one: credits are the only limit (ADR 014);
+   * the field stays for the spec's data model.
+   */
   monthlyLimit?: number;
 }
 
@@ -22,14 +30,12 @@ export const PLANS: readonly Plan[] = [
     credits: 50,
     description: 'まずはお試し。登録だけで50クレジットを進呈します。',
     features: [
-      '登録時に50クレジット進呈',
-      'URL・テキストからFAQ生成',
-      'Word出力',
-      '月5回までの生成',
+      '登録時に50クレジット進呈（FAQ50件分）',
+      'すべての機能を利用可能',
+      'クレジットカードの登録は不要',
     ],
     popular: false,
     buttonText: '無料で始める',
-    monthlyLimit: 5,
   },
   {
     id: 'light',
@@ -39,9 +45,9 @@ export const PLANS: readonly Plan[] = [
     description: '小規模サイトのFAQづくりに。',
     features: [
       '100クレジット（FAQ100件分）',
-      'URL・テキスト・カテゴリーから生成',
-      'Word出力',
-      'メールサポート',
+      'FAQ1件あたり¥10',
+      'すべての機能を利用可能',
+      '買い切り（月額料金なし）',
     ],
     popular: false,
     buttonText: 'ライトを購入',
@@ -54,9 +60,9 @@ export const PLANS: readonly Plan[] = [
     description: '複数のページやサービスのFAQをまとめて作成。',
     features: [
       '500クレジット（FAQ500件分）',
-      '複数の回答者（最大5名）',
-      'Word出力',
-      '優先サポート',
+      'FAQ1件あたり¥8',
+      'すべての機能を利用可能',
+      '買い切り（月額料金なし）',
     ],
     popular: true,
     buttonText: 'スタンダードを購入',
@@ -69,15 +75,25 @@ export const PLANS: readonly Plan[] = [
     description: '大規模なFAQ整備や複数サイトの運用に。',
     features: [
       '2,000クレジット（FAQ2,000件分）',
-      '複数の回答者（最大5名）',
-      'Word出力',
-      '優先サポート',
-      'API連携（近日提供予定）',
+      'FAQ1件あたり¥6',
+      'すべての機能を利用可能',
+      '買い切り（月額料金なし）',
     ],
     popular: false,
     buttonText: 'プロを購入',
   },
 ] as const;
+
+/**
+ * What every plan can use: plans differ only in credits (ADR 014). Listed once on the
+ * pricing page instead of as paid features.
+ */
+export const FEATURES_FOR_ALL: readonly string[] = [
+  'URL・テキスト・カテゴリーからFAQを生成',
+  `複数の回答者（最大${MAX_RESPONDERS}名）`,
+  'Word・CSV・Markdown・HTML・JSON-LDで出力',
+  '適格請求書対応の領収書（PDF）',
+];
 
 export function findPlan(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);

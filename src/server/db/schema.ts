@@ -227,6 +227,15 @@ export const payments = pgTable(
     paymentIntentId: text('payment_intent_id'),
     /** Credits already accounted for by refunds and disputes (taken back or recorded short). */
     refundedCredits: integer('refunded_credits').notNull().default(0),
+    /** Yen returned by refunds and disputes, for the sales figures. */
+    refundedYen: integer('refunded_yen').notNull().default(0),
+    /** The receipt's first issue: its date and 宛名 stay as printed then. */
+    receiptIssuedAt: timestamp('receipt_issued_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }),
+    receiptName: text('receipt_name'),
     /** When the customer was shown the purchase confirmation after returning from checkout. */
     returnNotifiedAt: timestamp('return_notified_at', {
       withTimezone: true,
@@ -242,6 +251,17 @@ export const payments = pgTable(
     index('payments_payment_intent_idx').on(table.paymentIntentId),
   ],
 );
+
+/** The 宛名 printed on receipts (a person's or a company's name), set by the user. */
+export const billingProfiles = pgTable('billing_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
+    .notNull()
+    .defaultNow(),
+});
 
 /**
  * Payment events an operator must look at: a webhook naming an unknown user, a refund or

@@ -11,3 +11,15 @@ export function escapeHtml(value: string): string {
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 }
+
+const japanDate = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
+/** 2026年11月25日, the calendar day in Japan (dates are stored in UTC). */
+export function formatJapanDate(value: Date): string {
+  return japanDate.format(value);
+}

@@ -124,7 +124,7 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function authorizedResponse(path: string, options: RequestOptions): Promise<Response> {
   const useToken = !options.anonymous && tokenProvider !== null;
   let token = useToken ? await tokenProvider!.getAccessToken() : null;
   let response = await send(path, options, token);
@@ -132,9 +132,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     token = await tokenProvider!.getAccessToken();
     response = await send(path, options, token);
   }
+  return response;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await authorizedResponse(path, options);
   const body = await parseBody(response);
   if (!response.ok) throw errorFromResponse(response.status, body);
   return body as T;
+}
+
+/** A file behind the bearer token (a link cannot send it): the bytes as a Blob. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const response = await authorizedResponse(path, { method: 'GET' });
+  if (!response.ok) throw errorFromResponse(response.status, await parseBody(response));
+  return response.blob();
 }
 
 export const api = {
@@ -144,6 +156,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, options?: RequestOptions) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Gift, TrendingUp } from 'lucide-react';
 import { toast } from 'sonner';
 import { USAGE_TABLE_PAGE_SIZE } from '../../shared/limits.ts';
+import { PLANS } from '../../shared/plans.ts';
 import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
@@ -11,7 +12,9 @@ import { useCredits } from '../features/credits/api/get-credits.ts';
 import { UsageTable } from '../features/credits/components/usage-table.tsx';
 import { usePaymentReturn } from '../features/credits/hooks/use-payment-return.ts';
 import { PlanCards } from '../features/marketing/components/plan-cards.tsx';
+import { BillingProfileForm } from '../features/payments/components/billing-profile-form.tsx';
 import { PurchaseDialog } from '../features/payments/components/purchase-dialog.tsx';
+import { PurchaseHistory } from '../features/payments/components/purchase-history.tsx';
 import { usePurchaseFlow } from '../features/payments/hooks/use-purchase-flow.ts';
 import { useCreateReferralLink, useReferrals } from '../features/referrals/api/referrals.ts';
 import { ReferralStatsCard } from '../features/referrals/components/referral-stats-card.tsx';
@@ -19,6 +22,8 @@ import { ShareDialog } from '../features/referrals/components/share-dialog.tsx';
 import { useSession } from '../lib/auth/session.tsx';
 import { formatNumber } from '../lib/format.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+const PAID_PLANS = PLANS.filter((plan) => plan.priceYen > 0);
 
 export function CreditsRoute() {
   useDocumentTitle('クレジット');
@@ -86,12 +91,18 @@ export function CreditsRoute() {
           <CardTitle>クレジットを購入</CardTitle>
         </CardHeader>
         <CardContent>
-          <PlanCards
-            onSelectPlan={(planId) => {
-              if (planId === 'free') toast.info('すでに無料プランをご利用中です');
-              else purchase.open(planId);
-            }}
-          />
+          {/* Only what can be bought here: the free credits came with the account. */}
+          <PlanCards plans={PAID_PLANS} onSelectPlan={(planId) => purchase.open(planId)} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>購入履歴・領収書</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <BillingProfileForm />
+          <PurchaseHistory />
         </CardContent>
       </Card>
 

@@ -1,13 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PlanId } from '../../shared/plans.ts';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { paths } from '../config/paths.ts';
-import { PlanCards } from '../features/marketing/components/plan-cards.tsx';
+import { FeaturesForAll, PlanCards } from '../features/marketing/components/plan-cards.tsx';
 import { PricingFaq } from '../features/marketing/components/pricing-faq.tsx';
 import { usePurchaseFlow } from '../features/payments/hooks/use-purchase-flow.ts';
 import { useSession } from '../lib/auth/session.tsx';
-import { lazyToast } from '../lib/lazy-toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 // The purchase dialog (Radix) loads when a signed-in user first picks a paid plan.
@@ -19,15 +18,16 @@ export function PricingRoute() {
   useDocumentTitle('料金プラン');
   const session = useSession();
   const purchase = usePurchaseFlow();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const canceled = params.get('canceled') === 'true';
   const [dialogUsed, setDialogUsed] = useState(false);
 
   function selectPlan(planId: PlanId) {
     if (planId === 'free') {
-      // Spec §5: the free plan only needs an account.
-      if (session.user) lazyToast('info', 'すでに無料プランをご利用中です');
-      else session.redirectToSignIn(paths.pricing);
+      // Spec §5: the free plan only needs an account; an account (buyer or not) has it.
+      if (session.user) void navigate(paths.generate);
+      else session.redirectToSignIn(paths.generate);
       return;
     }
     if (!session.user) {
@@ -57,7 +57,15 @@ export function PricingRoute() {
         </div>
         <div className="mt-12">
           <h2 className="sr-only">プラン一覧</h2>
-          <PlanCards onSelectPlan={selectPlan} />
+          <PlanCards
+            onSelectPlan={selectPlan}
+            buttonText={(plan) =>
+              plan.id === 'free' && session.user ? 'FAQ生成を始める' : plan.buttonText
+            }
+          />
+        </div>
+        <div className="mt-8">
+          <FeaturesForAll />
         </div>
       </section>
       <PricingFaq />

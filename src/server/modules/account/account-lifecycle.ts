@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { emailBonusClaims, passwordResetTokens, users } from '../../db/schema.ts';
+import { billingProfiles, emailBonusClaims, passwordResetTokens, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
@@ -77,6 +77,8 @@ export async function deleteAccount(
       .where(eq(users.id, userId));
     await revokeAllRefreshTokens(tx, userId);
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    // The profile is personal data; receipts already issued keep the name they printed.
+    await tx.delete(billingProfiles).where(eq(billingProfiles.userId, userId));
     return user;
   });
   const avatarKey = avatarKeyFromUrl(deleted.avatarUrl);

@@ -6,6 +6,7 @@ import { signupViaApi } from '../../../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
 import {
+  billingProfiles,
   creditTransactions,
   faqGenerations,
   payments,
@@ -137,6 +138,12 @@ describe('deleting and suspending users', () => {
       .update(users)
       .set({ avatarUrl: `/api/account/avatar/${userId}/0123456789abcdef01234567.png` })
       .where(eq(users.id, userId));
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/billing-profile',
+      headers: { authorization: `Bearer ${account.access_token}` },
+      payload: { name: '削除 太郎' },
+    });
 
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -158,6 +165,9 @@ describe('deleting and suspending users', () => {
     expect(row!.passwordHash).not.toMatch(/^\$argon2/);
     expect(row!.deletedAt).not.toBeNull();
     expect(await t.app.storage.open(avatarKey)).toBeNull();
+    expect(
+      await t.app.db.select().from(billingProfiles).where(eq(billingProfiles.userId, userId)),
+    ).toEqual([]);
     const tokens = await t.app.db
       .select()
       .from(refreshTokens)

@@ -18,6 +18,7 @@ import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { ADMIN_TOKEN_AUDIENCE, signAccessToken } from '../auth/access-token.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
+import { adminRecordRoutes } from './admin-records.routes.ts';
 import {
   adminStats,
   DEFAULT_ADMIN_PASSWORD,
@@ -119,6 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(adminUserRoutes);
+  await app.register(adminRecordRoutes);
 
   app.post(
     '/admin/password',

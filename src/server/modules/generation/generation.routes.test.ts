@@ -80,6 +80,39 @@ describe('generation with the offline engine', () => {
     ).toBe(401);
   });
 
+  it('lets an account that never bought use every feature, with no monthly cap (ADR 014)', async () => {
+    const user = await seedUser(t.app, { credits: 50 });
+    for (let index = 0; index < 6; index++) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/generations',
+        headers: user.headers,
+        payload:
+          index === 0
+            ? {
+                method: 'category',
+                categoryName: '相続',
+                responders: [
+                  '弁護士',
+                  '税理士',
+                  '司法書士',
+                  '行政書士',
+                  'ファイナンシャルプランナー',
+                ],
+                faqCount: 3,
+              }
+            : {
+                method: 'url',
+                textInput: `当店の営業時間は10時から${index + 12}時までです。`,
+                faqCount: 3,
+              },
+      });
+      expect(created.statusCode, `generation ${index + 1}`).toBe(202);
+      const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
+      expect(ready.stage).toBe('questions_ready');
+    }
+  });
+
   it('fetches a page, proposes questions, answers the approved ones and charges one credit each', async () => {
     const user = await seedUser(t.app, { credits: 50 });
     const created = await t.app.inject({

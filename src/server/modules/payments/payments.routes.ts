@@ -15,6 +15,7 @@ import { escapeHtml, formatYenPlain } from '../../lib/format.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { paymentIncidentRoutes } from './payment-incidents.routes.ts';
+import { receiptRoutes } from './receipts.routes.ts';
 import { handleStripeEvent } from './stripe-events.ts';
 import {
   completePurchase,
@@ -154,6 +155,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   await app.register(paymentIncidentRoutes);
+  await app.register(receiptRoutes);
   await app.register(async (scope) => webhookRoute(scope, provider));
 
   if (provider?.name !== 'demo') return;

@@ -2,14 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { findPlan, type Plan } from '../../../shared/plans.ts';
-import { formatYenPlain } from '../../lib/format.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { payments, users } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { grantCredits } from '../credits/ledger.ts';
-import { signature, type MailConfig } from '../auth/emails.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
+import { purchaseEmailText, type PurchaseMailConfig } from './purchase-email.ts';
 import { applyReferralPurchaseBonus } from '../referrals/referrals.service.ts';
 
 export const CHECKOUT_URL_MISSING = 'Checkout URLの作成に失敗しました';
@@ -149,7 +148,7 @@ export async function completePurchase(
     fallback?: { userId: string; planId: string };
     /** Stripe's PaymentIntent, kept so refunds and disputes can find the payment. */
     paymentIntentId?: string | null;
-    mail: MailConfig;
+    mail: PurchaseMailConfig;
   },
 ): Promise<{ granted: boolean; emailIds: string[] }> {
   const result: { granted: boolean; emails: string[] } = await db.transaction(async (tx) => {
@@ -204,18 +203,7 @@ export async function completePurchase(
           to: buyer.email,
           kind: 'purchase_receipt',
           subject: `【${input.mail.BRAND_NAME}】ご購入ありがとうございます`,
-          text: [
-            'クレジットのご購入ありがとうございます。',
-            '',
-            `プラン：${plan?.name ?? claimed.planId}`,
-            `金額：${formatYenPlain(claimed.amountYen)}（税込）`,
-            `付与クレジット：${claimed.credits}`,
-            `現在の残高：${grant.balance}クレジット`,
-            '',
-            'ご利用履歴はクレジットページでご確認いただけます。',
-            `${input.mail.publicUrl}/credits`,
-            ...signature(input.mail),
-          ].join('\n'),
+          text: purchaseEmailText(input.mail, claimed, grant.balance),
         })
       : null;
     return {

@@ -195,13 +195,15 @@ describe('refunds and disputes', () => {
       expect(response.statusCode).toBe(200);
     }
     expect(await balanceOf(user.id)).toBe(100);
+    const [half] = await t.app.db.select().from(payments).where(eq(payments.sessionId, id));
+    expect(half).toMatchObject({ status: 'partially_refunded', refundedYen: 500 });
 
     await spendCredits(t.app.db, { userId: user.id, amount: 90, type: 'usage', description: 'x' });
     const full = await send('charge.refunded', { ...partial, amount_refunded: 1000 });
     expect(full.statusCode).toBe(200);
     expect(await balanceOf(user.id)).toBe(0);
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.sessionId, id));
-    expect(payment).toMatchObject({ status: 'refunded', refundedCredits: 100 });
+    expect(payment).toMatchObject({ status: 'refunded', refundedCredits: 100, refundedYen: 1000 });
     const [shortfall] = await t.app.db
       .select()
       .from(paymentIncidents)

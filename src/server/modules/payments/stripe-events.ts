@@ -4,14 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { paymentIncidents, payments, users, webhookEvents } from '../../db/schema.ts';
-import type { MailConfig } from '../auth/emails.ts';
+import type { PurchaseMailConfig } from './purchase-email.ts';
 import { spendCredits } from '../credits/ledger.ts';
 import { completePurchase } from './payments.service.ts';
 
 export interface StripeEventContext {
   db: Database;
   log: FastifyBaseLogger;
-  mail: MailConfig;
+  mail: PurchaseMailConfig;
 }
 
 /** Records something an operator must look at; one row per event and kind. */
@@ -140,6 +140,12 @@ async function reverse(
       payment.credits,
       input.cumulative ? forYen : payment.refundedCredits + forYen,
     );
+    const refundedYen = Math.min(
+      payment.amountYen,
+      input.cumulative ? input.yen : payment.refundedYen + input.yen,
+    );
+    if (refundedYen > payment.refundedYen)
+      await tx.update(payments).set({ refundedYen }).where(eq(payments.id, payment.id));
     const due = target - payment.refundedCredits;
     if (due <= 0) return;
     const [owner] = await tx

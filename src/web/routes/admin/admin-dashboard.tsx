@@ -9,7 +9,9 @@ import { FullScreenLoader, Spinner } from '../../components/ui/spinner.tsx';
 import { getAdminSession, useAdminStats } from '../../features/admin/api/admin-api.ts';
 import { readAdminSession, saveAdminSession } from '../../features/admin/admin-session.ts';
 import { AdminPasswordDialog } from '../../features/admin/components/admin-password-dialog.tsx';
+import { ActionLogTab } from '../../features/admin/components/action-log-tab.tsx';
 import { OutboxTab } from '../../features/admin/components/outbox-tab.tsx';
+import { SalesTab } from '../../features/admin/components/sales-tab.tsx';
 import { UsersTab } from '../../features/admin/components/users-tab.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -139,8 +141,14 @@ export function AdminDashboardRoute() {
             <Tabs.Trigger value="users" className={tabClass}>
               ユーザー管理
             </Tabs.Trigger>
+            <Tabs.Trigger value="sales" className={tabClass}>
+              売上
+            </Tabs.Trigger>
             <Tabs.Trigger value="emails" className={tabClass}>
               送信メール
+            </Tabs.Trigger>
+            <Tabs.Trigger value="action-log" className={tabClass}>
+              操作ログ
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="dashboard">
@@ -149,8 +157,14 @@ export function AdminDashboardRoute() {
           <Tabs.Content value="users">
             <UsersTab />
           </Tabs.Content>
+          <Tabs.Content value="sales">
+            <SalesTab />
+          </Tabs.Content>
           <Tabs.Content value="emails">
             <OutboxTab />
+          </Tabs.Content>
+          <Tabs.Content value="action-log">
+            <ActionLogTab />
           </Tabs.Content>
         </Tabs.Root>
       </main>

@@ -15,6 +15,7 @@ import {
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useAdjustCredits, useSetSuspended } from '../api/admin-api.ts';
+import { UserHistory } from './user-history.tsx';
 
 export function UserDetailDialog({
   user,
@@ -109,6 +110,9 @@ function UserDetail({
         <dt className="text-slate-600">登録日</dt>
         <dd>{formatDateTime(user.createdAt)}</dd>
       </dl>
+      <section className="mt-4" aria-label="履歴">
+        <UserHistory userId={user.id} />
+      </section>
       <fieldset className="mt-4 space-y-3 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">クレジット調整</legend>
         <div className="flex items-center gap-2">

@@ -63,6 +63,21 @@ beforeEach(() => {
       );
       return json(200, { suspended: body.suspended });
     }
+    if (url.pathname.endsWith('/history'))
+      return json(200, {
+        ledger: [
+          {
+            id: 'l1',
+            type: 'credit',
+            amount: 10,
+            description: '運営による調整',
+            internalNote: `障害のお詫び（${url.pathname.split('/')[4]}）`,
+            createdAt: '2026-04-02T00:00:00.000Z',
+          },
+        ],
+        purchases: [],
+        generations: [],
+      });
     return json(404, {});
   });
 });
@@ -115,13 +130,23 @@ describe('admin users tab', () => {
     });
   });
 
+  it("shows the user's own ledger with the internal note in the dialog", async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'second@example.jpの詳細' }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByText('社内メモ：障害のお詫び（u2）')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: '購入' }));
+    expect(await within(dialog).findByText('購入はありません')).toBeInTheDocument();
+  });
+
   it('suspends from the dialog and shows the state in the list', async () => {
     const user = userEvent.setup();
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'second@example.jpの詳細' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '利用停止' }));
     expect(await screen.findByText('利用停止中')).toBeInTheDocument();
-    expect(requests.at(-2)).toMatchObject({
+    expect(requests.find((request) => request.path.endsWith('/suspension'))).toMatchObject({
       method: 'POST',
       path: '/api/admin/users/u2/suspension',
       body: { suspended: true },

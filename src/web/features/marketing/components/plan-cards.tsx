@@ -1,13 +1,52 @@
 import { Check } from 'lucide-react';
-import { PLANS, type PlanId } from '../../../../shared/plans.ts';
+import { FEATURES_FOR_ALL, PLANS, type Plan, type PlanId } from '../../../../shared/plans.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber, formatYen } from '../../../lib/format.ts';
 
-export function PlanCards({ onSelectPlan }: { onSelectPlan: (planId: PlanId) => void }) {
+/** Every feature is open to every account; the cards differ only in credits (ADR 014). */
+export function FeaturesForAll() {
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-      {PLANS.map((plan) => (
+    <section
+      aria-labelledby="features-for-all"
+      className="rounded-2xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id="features-for-all" className="text-lg font-semibold">
+        すべてのプランで使える機能
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        機能の制限はありません。プランの違いはクレジット数と1件あたりの価格だけです。
+      </p>
+      <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
+        {FEATURES_FOR_ALL.map((feature) => (
+          <li key={feature} className="flex items-start gap-2">
+            <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-600" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function PlanCards({
+  onSelectPlan,
+  plans = PLANS,
+  buttonText,
+}: {
+  onSelectPlan: (planId: PlanId) => void;
+  plans?: readonly Plan[];
+  /** A different label for a plan's button (e.g. the free plan for a signed-in user). */
+  buttonText?: (plan: Plan) => string;
+}) {
+  return (
+    <ul
+      className={cn(
+        'grid gap-6 sm:grid-cols-2',
+        plans.length === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-4',
+      )}
+    >
+      {plans.map((plan) => (
         <li
           key={plan.id}
           aria-label={plan.name}
@@ -48,7 +87,7 @@ export function PlanCards({ onSelectPlan }: { onSelectPlan: (planId: PlanId) => 
             data-plan-id={plan.id}
             onClick={() => onSelectPlan(plan.id)}
           >
-            {plan.buttonText}
+            {buttonText?.(plan) ?? plan.buttonText}
           </Button>
         </li>
       ))}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { purchaseSchema } from './payments.ts';
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日付はYYYY-MM-DD形式で指定してください')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00+09:00`)), {
+    message: '日付が正しくありません',
+  });
+
+/** Sales by Japanese calendar day or month; `from`/`to` are Japan dates, both included. */
+export const salesQuerySchema = z
+  .object({
+    period: z
+      .enum(['day', 'month'], { error: '集計単位は日または月を指定してください' })
+      .default('day'),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: '開始日は終了日以前の日付を指定してください',
+    path: ['from'],
+  });
+export type SalesQuery = z.infer<typeof salesQuerySchema>;
+
+const salesFigures = z.object({
+  purchases: z.number().int(),
+  grossYen: z.number().int(),
+  taxYen: z.number().int(),
+  refunds: z.number().int(),
+  refundedYen: z.number().int(),
+  netYen: z.number().int(),
+});
+export type SalesFigures = z.infer<typeof salesFigures>;
+
+export const salesReportSchema = z.object({
+  period: z.enum(['day', 'month']),
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(salesFigures.extend({ label: z.string() })),
+  totals: salesFigures,
+});
+export type SalesReport = z.infer<typeof salesReportSchema>;
+
+/** One user's own records, for the operator's detail dialog. */
+export const adminUserHistorySchema = z.object({
+  ledger: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      amount: z.number().int(),
+      description: z.string(),
+      internalNote: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  purchases: z.array(purchaseSchema.omit({ receiptUrl: true })),
+  generations: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      method: z.string(),
+      status: z.string(),
+      creditsUsed: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminUserHistory = z.infer<typeof adminUserHistorySchema>;
+
+export const actionLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** The opaque cursor of the previous page (`nextCursor`): older entries follow. */
+  cursor: z.string().max(200).optional(),
+});
+
+export const actionLogSchema = z.object({
+  logs: z.array(
+    z.object({
+      id: z.string(),
+      adminUsername: z.string().nullable(),
+      action: z.string(),
+      details: z.record(z.string(), z.unknown()),
+      createdAt: z.string(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+export type ActionLogPage = z.infer<typeof actionLogSchema>;
+
+export const ADMIN_ACTION_LABELS: Record<string, string> = {
+  login: 'ログイン',
+  password_change: 'パスワード変更',
+  credit_adjustment: 'クレジット調整',
+  user_suspension: '利用停止',
+  user_reinstatement: '利用停止の解除',
+  user_deletion: 'ユーザー削除',
+};
