@@ -173,4 +173,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server proces
       reserved: 0,
     });
   }, 60_000);
+
+  it('parallel regenerations of one answer on both processes run once and charge once', async () => {
+    const ready = await draft();
+    await call(0, 'POST', `/api/generations/${ready.id}/answers`, {
+      questions: ready.questions.slice(0, 2),
+    });
+    const done = await waitFor(ready.id, ['completed', 'failed']);
+    expect(done.stage).toBe('completed');
+    const before = await account();
+    const responses = await Promise.all(
+      [0, 1, 0, 1, 0].map((server) =>
+        call(server, 'POST', `/api/generations/${ready.id}/items/0/regenerate`),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const kept = responses.find((response) => response.status === 200)!.body as unknown as {
+      answer: string;
+    };
+    const after = await waitFor(ready.id, ['completed']);
+    expect(after.items[0]!.answer).toBe(kept.answer);
+    expect(after.creditsUsed).toBe(done.creditsUsed + 1);
+    expect(await account()).toEqual({ credits: before.credits - 1, reserved: 0 });
+  }, 60_000);
 });
