@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openWatchedPage } from './support/browser.ts';
-import { confirmationLinkFor, signInPage, signUpViaApi } from './support/session.ts';
+import {
+  confirmationLinkFor,
+  sharedAdminToken,
+  signInPage,
+  signUpViaApi,
+} from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 let browser: Browser;
@@ -106,12 +111,7 @@ describe('credits', () => {
         { timeout: 10_000 },
       )
       .toBe(1);
-    const login = await fetch(`${baseURL}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await sharedAdminToken(baseURL);
     const adjusted = await fetch(`${baseURL}/api/admin/users/${user.user.id}/credits`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openWatchedPage } from './support/browser.ts';
-import { signInPage, signUpViaApi } from './support/session.ts';
+import { sharedAdminToken, signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 const siteUrl = inject('fixtureSiteUrl');
@@ -16,12 +16,7 @@ afterAll(async () => {
 
 /** The administrator's credit adjustment, to leave a new user short of credits. */
 async function takeCreditsAway(userId: string, amount: number) {
-  const login = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await sharedAdminToken(baseURL);
   const adjusted = await fetch(`${baseURL}/api/admin/users/${userId}/credits`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

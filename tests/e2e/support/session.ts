@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 
@@ -10,17 +12,40 @@ export interface SignedUpUser {
 
 let counter = 0;
 
-let relogin: Promise<string> | null = null;
-function adminSignIn(baseURL: string): Promise<string> {
-  relogin ??= fetch(`${baseURL}/api/admin/login`, {
+/**
+ * The administrator session every e2e file reads mail with. A test that changes the admin
+ * password ends it; the first file to notice signs in again and leaves the new token in the
+ * run's data directory, so later files reuse it instead of signing in once each.
+ */
+function sharedTokenFile(): string {
+  return path.join(inject('dataDir'), 'e2e-admin-token');
+}
+
+function currentAdminToken(): string {
+  return existsSync(sharedTokenFile())
+    ? readFileSync(sharedTokenFile(), 'utf8')
+    : inject('adminToken');
+}
+
+async function adminSignIn(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  }).then(async (response) => {
-    if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
-    return ((await response.json()) as { token: string }).token;
   });
-  return relogin;
+  if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
+  const token = ((await response.json()) as { token: string }).token;
+  writeFileSync(sharedTokenFile(), token);
+  return token;
+}
+
+/** A valid administrator token for API calls in tests, shared by every file of the run. */
+export async function sharedAdminToken(baseURL: string): Promise<string> {
+  const token = currentAdminToken();
+  const check = await fetch(`${baseURL}/api/admin/emails?limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return check.status === 401 ? adminSignIn(baseURL) : token;
 }
 
 /**
@@ -28,7 +53,7 @@ function adminSignIn(baseURL: string): Promise<string> {
  * SMTP the outbox keeps it): GET /api/admin/emails and the message itself.
  */
 export async function confirmationLinkFor(baseURL: string, email: string): Promise<string> {
-  let headers = { authorization: `Bearer ${inject('adminToken')}` };
+  let headers = { authorization: `Bearer ${currentAdminToken()}` };
   let listed = await fetch(`${baseURL}/api/admin/emails?limit=200`, { headers });
   if (listed.status === 401) {
     // The admin test's logout ended the shared administrator session: sign in again.

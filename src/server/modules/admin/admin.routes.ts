@@ -58,13 +58,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema } } },
     async (request) => {
       const { username, password } = request.body;
+      // Counted per client and name as well as per client, with only a high ceiling per name:
+      // someone guessing elsewhere cannot lock the real administrator out.
       await consumeRateLimit(app.db, `admin-login:ip:${request.ip}`, {
         limit: 30,
         windowSeconds: 600,
         message: TOO_MANY,
       });
+      await consumeRateLimit(app.db, `admin-login:user-ip:${username}:${request.ip}`, {
+        limit: 20,
+        windowSeconds: 600,
+        message: TOO_MANY,
+      });
       await consumeRateLimit(app.db, `admin-login:user:${username}`, {
-        limit: 10,
+        limit: 100,
         windowSeconds: 600,
         message: TOO_MANY,
       });
