@@ -93,24 +93,28 @@ export const changeAdminPassword = (currentPassword: string, newPassword: string
     body: { currentPassword, newPassword },
   });
 
-/** The CSV needs the admin token, so it is fetched and saved as a blob, not linked. */
-export async function downloadUsersCsv(search: string, status: string): Promise<void> {
-  const params = new URLSearchParams({ status, ...(search ? { search } : {}) });
-  const response = await fetch(`/api/admin/users.csv?${params.toString()}`, {
+/** An admin CSV needs the admin token, so it is fetched and saved as a blob, not linked. */
+export async function downloadAdminCsv(url: string, fallbackName: string): Promise<void> {
+  const response = await fetch(url, {
     headers: { authorization: `Bearer ${readAdminSession()?.token ?? ''}` },
   });
   if (!response.ok) throw new Error('CSVの出力に失敗しました');
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'users.csv';
-  const url = URL.createObjectURL(await response.blob());
+    fallbackName;
+  const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
-  link.href = url;
+  link.href = objectUrl;
   link.download = name;
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}
+
+export function downloadUsersCsv(search: string, status: string): Promise<void> {
+  const params = new URLSearchParams({ status, ...(search ? { search } : {}) });
+  return downloadAdminCsv(`/api/admin/users.csv?${params.toString()}`, 'users.csv');
 }
 
 export function outboxQueryOptions(status: string) {

@@ -4,7 +4,8 @@ import type {
   AdminUserHistory,
   SalesReport,
 } from '../../../../shared/admin-records.ts';
-import { adminRequest, readAdminSession } from '../admin-session.ts';
+import { adminRequest } from '../admin-session.ts';
+import { downloadAdminCsv } from './admin-api.ts';
 
 export interface SalesFilter {
   period: 'day' | 'month';
@@ -26,23 +27,8 @@ export const useSales = (filter: SalesFilter) =>
     queryFn: () => adminRequest<SalesReport>(`/api/admin/sales?${salesParams(filter)}`),
   });
 
-/** The CSV needs the admin token, so it is fetched and saved as a blob, not linked. */
-export async function downloadSalesCsv(filter: SalesFilter): Promise<void> {
-  const response = await fetch(`/api/admin/sales.csv?${salesParams(filter)}`, {
-    headers: { authorization: `Bearer ${readAdminSession()?.token ?? ''}` },
-  });
-  if (!response.ok) throw new Error('CSVの出力に失敗しました');
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'sales.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadSalesCsv(filter: SalesFilter): Promise<void> {
+  return downloadAdminCsv(`/api/admin/sales.csv?${salesParams(filter)}`, 'sales.csv');
 }
 
 export const useUserHistory = (userId: string) =>
