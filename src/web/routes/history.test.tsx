@@ -6,31 +6,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Generation, GenerationSummary } from '../../shared/generations.ts';
 import { AlertDialogHost } from '../components/ui/alert-dialog.tsx';
+import { generationRecord } from '../../../tests/helpers/web-backend.ts';
 import { HistoryRoute } from './history.tsx';
 
 /** A record as the API sends it; the list gets the summary fields, the detail all of them. */
-function record(overrides: Partial<Generation> & { id: string }): Generation {
-  return {
-    title: 'example.jp のFAQ',
-    method: 'url',
-    status: 'completed',
-    stage: 'completed',
-    progress: 100,
-    message: 'FAQの生成が完了しました',
-    inputData: { url: 'https://example.jp/', faqCount: 10, includeSubpages: false },
-    questions: [],
-    questionSources: [],
-    answers: [],
-    items: [],
-    creditsUsed: 0,
-    engine: 'offline',
-    error: null,
-    crawlReport: null,
-    createdAt: '2026-04-01T15:30:00.000Z',
-    updatedAt: '2026-04-01T15:31:00.000Z',
-    ...overrides,
-  };
-}
+const record = generationRecord;
 
 const summary = ({
   id,
