@@ -10,7 +10,7 @@ import {
   type ContentPage,
   type DraftQuestion,
 } from './offline-engine.ts';
-import { toPassages, type Passage } from './passages.ts';
+import { passagesOf, type Passage } from './passages.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 
 /**
@@ -145,7 +145,7 @@ export async function generateAnswersFromContent(
       };
     });
   }
-  const passages = toPassages(pages);
+  const passages = passagesOf(pages);
   const index = buildBm25(analyzer, passages, (passage) => `${passage.section} ${passage.text}`);
   const retrieved = questions.map((question) => {
     const hits = index.search(question.question, PASSAGES_PER_QUESTION).map((hit) => hit.item);

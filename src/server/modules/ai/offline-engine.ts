@@ -6,7 +6,7 @@ import {
   type Polarity,
   type QuestionCandidate,
 } from './offline-questions.ts';
-import { toPassages, type Passage, type SourcePage } from './passages.ts';
+import { passagesOf, type Passage, type SourcePage } from './passages.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 
 /**
@@ -75,7 +75,7 @@ export function offlineQuestionsFromContent(
   count: number,
   avoid: string[] = [],
 ): OfflineQuestionSet {
-  const passages = toPassages(pages);
+  const passages = passagesOf(pages);
   const candidates = dedupeQuestions(analyzer, questionsFromPassages(analyzer, passages));
   const avoided = new Set(avoid);
   const fresh = candidates.filter((candidate) => !avoided.has(candidate.question));
@@ -186,7 +186,7 @@ export function offlineAnswer(
   question: DraftQuestion,
   length: AnswerLength,
 ): OfflineAnswer {
-  const passages = toPassages(pages);
+  const passages = passagesOf(pages);
   const { min, max } = ANSWER_LENGTHS[length];
   let evidence = question.evidence;
   let passage = evidence ? passages[evidence.passage] : undefined;

@@ -147,3 +147,18 @@ export function toPassages(pages: SourcePage[]): Passage[] {
   }
   return passages;
 }
+
+const passagesByPages = new WeakMap<SourcePage[], Passage[]>();
+
+/**
+ * The passages of one set of pages, cut once: the answers of a run all read the same pages,
+ * and each would otherwise cut (and tokenise around) the whole content again.
+ */
+export function passagesOf(pages: SourcePage[]): Passage[] {
+  let passages = passagesByPages.get(pages);
+  if (!passages) {
+    passages = toPassages(pages);
+    passagesByPages.set(pages, passages);
+  }
+  return passages;
+}
