@@ -21,6 +21,8 @@ interface StepResult {
   ok: boolean;
   passed: number;
   failed: number;
+  /** 'file › test: first line of the error', so a truncated log still names what failed. */
+  failures: string[];
 }
 const results: StepResult[] = [];
 
@@ -47,11 +49,17 @@ function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv = {}): 
   const ok = run(name, bin('vitest'), args, env);
   let passed = 0;
   let failed = 0;
+  const failures: string[] = [];
   if (existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8')) as {
       numPassedTests: number;
       numFailedTests: number;
-      testResults: { status: string; assertionResults: unknown[] }[];
+      testResults: {
+        name: string;
+        status: string;
+        message?: string;
+        assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+      }[];
     };
     passed = summary.numPassedTests;
     // A file that cannot even load has no failed tests, but it is a failure all the same.
@@ -59,6 +67,17 @@ function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv = {}): 
       (file) => file.status === 'failed' && file.assertionResults.length === 0,
     ).length;
     failed = summary.numFailedTests + brokenFiles;
+    for (const file of summary.testResults) {
+      const where = path.relative(root, file.name);
+      if (file.status === 'failed' && file.assertionResults.length === 0) {
+        failures.push(`${where}: ${firstLine(file.message)}`);
+      }
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed') {
+          failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+        }
+      }
+    }
   }
   if (!ok && failed === 0) failed = 1;
   results.push({
@@ -66,7 +85,18 @@ function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv = {}): 
     ok: ok && (failed > 0 || passed > 0 || extraArgs.length > 0),
     passed,
     failed,
+    failures,
   });
+}
+
+function firstLine(message: string | undefined): string {
+  return (
+    (message ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 vitest('unit, component and integration (PGlite)', ['server', 'web']);
@@ -80,10 +110,10 @@ if (process.env.TEST_DATABASE_URL) {
 if (existsSync(chromiumPath)) {
   const built = run('build for end-to-end tests', bin('vite'), ['build', '--logLevel', 'warn']);
   if (built) vitest('end-to-end (Chromium)', ['e2e']);
-  else results.push({ name: 'build', ok: false, passed: 0, failed: 1 });
+  else results.push({ name: 'build', ok: false, passed: 0, failed: 1, failures: [] });
 } else if (process.env.CI) {
   console.error(`\n✖ Chromium が ${chromiumPath} にありません（CIでは必須です）。`);
-  results.push({ name: 'end-to-end (Chromium)', ok: false, passed: 0, failed: 1 });
+  results.push({ name: 'end-to-end (Chromium)', ok: false, passed: 0, failed: 1, failures: [] });
 } else {
   console.warn(
     `\n⚠ Chromium が ${chromiumPath} にないため、E2Eテストを実行していません（apt-get install chromium）。`,
@@ -97,6 +127,7 @@ for (const result of results) {
   console.log(
     `  ${result.ok ? '✔' : '✖'} ${result.name}: ${result.passed} passed, ${result.failed} failed`,
   );
+  for (const failure of result.failures) console.log(`      ✖ ${failure}`);
 }
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(results.every((result) => result.ok) && failed === 0 ? 0 : 1);
