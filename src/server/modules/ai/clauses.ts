@@ -50,7 +50,14 @@ export function splitClauses(tokens: Token[]): Clause[] {
         rest.some((item) => item.detail === '係助詞' && item.surface === 'は') &&
         previous.pos === '名詞') ||
       (previous.surface === 'まで' &&
-        rest.some((item) => item.detail === '係助詞' || item.surface === 'が'));
+        rest.some((item) => item.detail === '係助詞' || item.surface === 'が')) ||
+      // 「お見積もりは無料で、出張費もかかりません」: the dictionary reads this copula で as a
+      // case particle; a topic on each side still makes two facts.
+      (previous.surface === 'で' &&
+        previous.detail === '格助詞' &&
+        tokens[position - 2]?.pos === '名詞' &&
+        tokens.slice(start, position).some((item) => item.detail === '係助詞') &&
+        rest.some((item) => item.detail === '係助詞' && ['は', 'も'].includes(item.surface)));
     if (!boundary) return;
     clauses.push(asClause(tokens.slice(start, position)));
     start = position + 1;
@@ -67,7 +74,8 @@ function asClause(tokens: Token[]): Clause {
     body.pop();
   let text = joinTokens(body);
   const last = body.at(-1);
-  if (last?.pos === '助動詞' && last.surface === 'で') text = `${text.slice(0, -1)}です`;
+  if (last?.surface === 'で' && (last.pos === '助動詞' || last.detail === '格助詞'))
+    text = `${text.slice(0, -1)}です`;
   else if (last && ['動詞'].includes(last.pos) && last.form.startsWith('連用'))
     text = `${text}ます`;
   else if (last?.pos === '名詞' && body.some((token) => token.detail === '係助詞'))

@@ -40,17 +40,48 @@ export function loadAnalyzer(): Promise<Analyzer> {
       }
       resolve({
         tokenize: (text) =>
-          tokenizer.tokenize(text).map((token) => ({
-            surface: token.surface_form,
-            pos: token.pos,
-            detail: token.pos_detail_1,
-            base: token.basic_form === '*' ? token.surface_form : token.basic_form,
-            form: token.conjugated_form,
-          })),
+          joinGroupedNumbers(
+            tokenizer.tokenize(text).map((token) => ({
+              surface: token.surface_form,
+              pos: token.pos,
+              detail: token.pos_detail_1,
+              base: token.basic_form === '*' ? token.surface_form : token.basic_form,
+              form: token.conjugated_form,
+            })),
+          ),
       });
     });
   });
   return loading;
+}
+
+const isNumber = (token: Token | undefined) =>
+  token?.detail === '数' && /^\d[\d.,]*$/.test(token.surface);
+
+/**
+ * 「4,400円」 comes out of the dictionary as 4 / , / 400: joined back into one number, so the
+ * thousands separator is never taken for a clause boundary or the end of a topic.
+ */
+export function joinGroupedNumbers(tokens: Token[]): Token[] {
+  const joined: Token[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    const previous = joined.at(-1);
+    const next = tokens[index + 1];
+    if (
+      [',', '，'].includes(token.surface) &&
+      isNumber(previous) &&
+      isNumber(next) &&
+      /^\d{3}(?:\.\d+)?$/.test(next!.surface)
+    ) {
+      const number = `${previous!.surface},${next!.surface}`;
+      joined[joined.length - 1] = { ...previous!, surface: number, base: number };
+      index++;
+      continue;
+    }
+    joined.push(token);
+  }
+  return joined;
 }
 
 /** Full-width alphanumerics, half-width katakana and odd spaces folded; case kept. */

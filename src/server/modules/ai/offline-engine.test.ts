@@ -240,3 +240,53 @@ describe('questions across kinds of business', () => {
     expect(shop[2]!.evidence!.polarity).toBe('no');
   });
 });
+
+describe('questions that ask rather than repeat', () => {
+  const SALON = [
+    'ヘアサロン凛は、福岡市中央区にある美容室です。',
+    'カットは4,400円、カットとカラーのセットは9,900円です。',
+    '日曜日と祝日は休診です。',
+    '学生の方は学生証のご提示でカット料金が1,000円引きになります。',
+    '当日のキャンセルは料金の50％を頂戴します。',
+    'お子様は3歳からご利用いただけます。',
+    'ご予約は3日前までにお電話かメールでお願いします。',
+    '初診の方はWeb予約またはお電話でご予約ください。',
+    'お見積もりは無料で、出張費もかかりません。',
+    '大宮駅東口から徒歩5分です。',
+    '京都市内への配達は5,500円以上のご注文で無料です。',
+    'それ以外は配達料880円をいただきます。',
+  ].join('\n');
+
+  it('never cuts a number at its thousands separator, and asks for figures instead of stating them', () => {
+    const questions = questionsOf(SALON, 30).map((draft) => draft.question);
+    expect(questions).toEqual(
+      expect.arrayContaining([
+        'カットはいくらですか？',
+        'カットとカラーのセットはいくらですか？',
+        '休診日はいつですか？',
+        '学生割引はありますか？',
+        '当日のキャンセル料はいくらですか？',
+        'お子様は何歳から利用できますか？',
+        'ご予約はいつまでに必要ですか？',
+        '初診の予約はどうすればよいですか？',
+        'お見積もりは無料ですか？',
+        '出張費はかかりますか？',
+        '最寄り駅からのアクセスを教えてください。',
+      ]),
+    );
+    for (const question of questions) {
+      expect(question, question).not.toMatch(/\d/);
+      expect(question, question).not.toMatch(/^(?:それ|これ|その)/);
+    }
+  });
+
+  it('answers with the sentence that qualifies its evidence', () => {
+    const draft = questionsOf(SALON, 30).find(
+      (candidate) => candidate.question === '京都市内への配達はいくらですか？',
+    )!;
+    const { answer } = offlineAnswer(analyzer, pages(SALON), draft, 'short');
+    expect(answer).toBe(
+      '京都市内への配達は5,500円以上のご注文で無料です。それ以外は配達料880円をいただきます。',
+    );
+  });
+});

@@ -76,7 +76,11 @@ export function offlineQuestionsFromContent(
   avoid: string[] = [],
 ): OfflineQuestionSet {
   const passages = passagesOf(pages);
-  const candidates = dedupeQuestions(analyzer, questionsFromPassages(analyzer, passages));
+  // Of two near-duplicates the stronger stays: de-duplication keeps the first it meets.
+  const candidates = dedupeQuestions(
+    analyzer,
+    questionsFromPassages(analyzer, passages).sort((left, right) => tier(left) - tier(right)),
+  );
   const avoided = new Set(avoid);
   const fresh = candidates.filter((candidate) => !avoided.has(candidate.question));
   const seen = candidates.filter((candidate) => avoided.has(candidate.question));
@@ -101,6 +105,8 @@ export function offlineQuestionsFromContent(
     available: candidates.length,
   };
 }
+
+const QUALIFIES = /^(?:ただし|但し|なお|それ以外|その他の|それ以降|それより)/;
 
 export const OFFLINE_NOT_FOUND = '提供された内容には、この質問に対する記載が見つかりませんでした。';
 
@@ -207,6 +213,20 @@ export function offlineAnswer(
   const after: Passage[] = [];
   const seen = new Set([passage.text]);
   let total = main.length;
+  // 「ただし、土日は有料です」「それ以外は880円です」 qualify the sentence before them: an answer
+  // without them would be wrong, so they come along whatever the length asks for (within it).
+  const qualifier = passages[passage.index + 1];
+  if (
+    qualifier &&
+    qualifier.kind === 'sentence' &&
+    qualifier.sectionId === passage.sectionId &&
+    QUALIFIES.test(qualifier.text) &&
+    total + qualifier.text.length <= max
+  ) {
+    seen.add(qualifier.text);
+    total += asSentence(qualifier.text).length;
+    after.push(qualifier);
+  }
   for (const neighbour of relatedSentences(
     analyzer,
     passages,

@@ -39,17 +39,35 @@ const WEEKDAY = /[月火水木金土日](?:曜日?|・)|祝日|祝祭日|年末�
 const DURATION =
   /(?:最短|約|およそ|最大)?\s*\d+\s*(?:分|時間|営業日|日|週間|か月|ヶ月|カ月|年)(?:間|程度|ほど|以内)?/;
 const COUNT = /(\d+)\s*(台|名|人|種類|クラス|個|本|件|席|部屋|品|店舗|コース|回)/;
-const ACCESS = /(駅|バス停|停留所|インターチェンジ|IC)(?:から|より)/;
+const ACCESS =
+  /(駅|バス停|停留所|バスターミナル|空港|港|インターチェンジ|IC)(?:[東西南北中央]{1,2}口|前)?(?:から|より)/;
+const SERVICE_AREA =
+  /[都道府県市区町村](?:内|全域)?(?:[とや・、][^、。]{1,12}[都道府県市区町村](?:内|全域)?)*(?:で|を中心に)[^。]*(?:行って|対応|営業|承|支援|提供)/;
+const ASKS = /(?:ください|お願いします|お願いいたします|お願い致します)$/;
 const PLACE = /(?:[都道府県市区町村郡]|丁目)(?:の[^、。]{1,12})?に(?:ある|あります|位置)/;
 const FREE = /無料/;
 const PAYMENT = /支払|決済|お会計/;
 const NEGATIVE =
   /(?:ません|ないです|ございません|ありません|できません|不可|お断りして(?:おり|い)ます|ご遠慮(?:ください|いただいて(?:おり|い)ます))(?:[。！]|$)/;
-const DISCOUNT = /割引|値引|OFF|オフ|還元|特典/;
+const DISCOUNT = /割引|値引|\d\s*(?:円|%|％)引き|OFF|オフ|還元|特典/;
+const SURCHARGE = /\d+\s*[%％].*(?:頂戴|いただき|かかり|請求|申し受け)/;
+// One figure in a statement, to be asked for: 「3歳から」 → 「何歳から」.
+const ONE_FIGURE = /(?:約)?\d[\d,.]*\s*(歳|回|名|人|台|種類|日|分|時間|か月|ヶ月|週間|年)/;
+const DEMONSTRATIVE = /^(?:それ|これ|あれ|その|この|あの|そちら|こちら|そこ|ここ)/;
+const BUSINESS_KIND =
+  /(事務所|クリニック|医院|歯科|病院|工場|スタジオ|教室|サロン|ホテル|旅館|塾|店|屋|本舗|工房|カフェ|レストラン|センター)$/;
 const MEANS = /(電話|ホームページ|ウェブ|web|メール|アプリ|LINE|窓口|オンライン|フォーム|FAX)/i;
 // Nouns a clause can end on that name the attribute itself: 「水曜日が定休日です」 is about 定休日.
+const CLOSED_DAY: Record<string, string> = {
+  休診: '休診日',
+  休業: '休業日',
+  休館: '休館日',
+  休み: 'お休み',
+};
 const ATTRIBUTE_NOUNS: [RegExp, (topic: string) => string][] = [
   [/(定休日|休業日|休診日|お休み|休館日)$/, (topic) => `${topic}はいつですか？`],
+  // 「日曜日と祝日は休診です」「土日祝日はお休みです」: the days are the topic, closing the predicate.
+  [/^(休診|休業|休館|休み)$/, (predicate) => `${CLOSED_DAY[predicate]}はいつですか？`],
   [/(営業日|診療日|開館日)$/, (topic) => `${topic}はいつですか？`],
   [/(所在地|住所)$/, (topic) => `${topic}はどこですか？`],
   [/(電話番号|連絡先|メールアドレス)$/, (topic) => `${topic}を教えてください。`],
@@ -102,10 +120,14 @@ function sentenceQuestions(
   const clauses = splitClauses(tokens);
   const candidates: QuestionCandidate[] = [];
   const sentenceTopics = clauseTopics(clauses[0] ?? { tokens, text: passage.text });
+  let also = '';
   const add = (question: string, priority: number, clause: number, polarity?: Polarity) => {
     if (question)
       candidates.push({
-        question,
+        question:
+          also && question.startsWith(`${also}も`)
+            ? `${also}は${question.slice(also.length + 1)}`
+            : question,
         passageIndex: passage.index,
         priority,
         clause,
@@ -116,9 +138,13 @@ function sentenceQuestions(
   clauses.forEach((clause, position) => {
     const text = clause.text;
     const topics = clauseTopics(clause);
+    also = topics.mo;
     const negative = NEGATIVE.test(`${text}。`);
     const inherited = position > 0 ? sentenceTopics.wa || sentenceTopics.ga : '';
-    const topic = topics.wa || topics.mo || (position > 0 ? topics.ga : '') || inherited;
+    const named = topics.wa || topics.mo || (position > 0 ? topics.ga : '') || inherited;
+    // 「それ以外は…」「こちらは…」 mean nothing without the sentence before: no question of their own.
+    if (DEMONSTRATIVE.test(named)) return;
+    const topic = named;
     const tail = text.replace(/[。！]$/, '');
     const predicate = cleanTopic(predicateNounTopic(clause));
 
@@ -132,6 +158,18 @@ function sentenceQuestions(
       if (PLACE.test(text)) add(`${topics.wa}はどこにありますか？`, 2, position);
       const kind = predicate.length > 0 && predicate.length <= 8 ? predicate : 'お店';
       add(`${topics.wa}はどのような${kind}ですか？`, 1.5, position);
+      return;
+    }
+    // 「〇〇は、横浜市と川崎市でハウスクリーニングを行っています」: who they are and where they work.
+    const kind = BUSINESS_KIND.exec(topics.wa)?.[1];
+    const serves = SERVICE_AREA.test(text);
+    if (isFirst && position === 0 && topics.wa && !negative && (kind || serves)) {
+      if (serves) add(`${topics.wa}はどの地域で利用できますか？`, 2, position);
+      add(
+        kind ? `${topics.wa}はどのような${kind}ですか？` : `${topics.wa}について教えてください。`,
+        1.5,
+        position,
+      );
       return;
     }
     for (const [pattern, build] of ATTRIBUTE_NOUNS) {
@@ -163,8 +201,25 @@ function sentenceQuestions(
       add(accessQuestion(text), 3, position);
       return;
     }
+    // 「1コマ80分です」: the length of one unit of the service.
+    const perUnit = /1(コマ|回|レッスン|クラス|枠|コース)(?:あたり)?\s*(?:約)?\d+\s*(分|時間)/.exec(
+      text,
+    );
+    if (topic && perUnit && !negative && !PRICE.test(text)) {
+      add(`${topic}は1${perUnit[1]}何${perUnit[2]}ですか？`, 2.5, position);
+      return;
+    }
+    // 「大浴場は24時間ご入浴いただけます」: open all day is an answer to when.
+    if (topic && /24時間/.test(text) && !negative) {
+      add(`${topic}は何時まで利用できますか？`, 2.5, position);
+      return;
+    }
     if (topic && TIME_RANGE.test(text)) {
       add(`${topic}は何時から何時までですか？`, 3, position);
+      return;
+    }
+    if (topic && DISCOUNT.test(text) && !negative && /の方$/.test(topic)) {
+      add(`${topic.replace(/の方$/, '')}割引はありますか？`, 2.5, position, 'yes');
       return;
     }
     if (topic && DISCOUNT.test(text) && !negative && !/料$|代$|費$/.test(topic)) {
@@ -180,6 +235,14 @@ function sentenceQuestions(
     }
     if (topic && /無料(?:に|と)なり/.test(text) && !negative) {
       add(`${topic}は無料になりますか？`, 2.5, position, 'yes');
+      return;
+    }
+    if (topic && SURCHARGE.test(text) && !/(?:料|代|費)$/.test(topic)) {
+      add(
+        /キャンセル$/.test(topic) ? `${topic}料はいくらですか？` : `${topic}の料金はいくらですか？`,
+        3,
+        position,
+      );
       return;
     }
     if (topic && (PRICE.test(text) || (/(?:料|代|費)$/.test(topic) && /\d+\s*[%％]/.test(text)))) {
@@ -214,15 +277,41 @@ function sentenceQuestions(
       add(`${topic}はいつまでに${request[1]}すればよいですか？`, 3, position);
       return;
     }
+    // 「ご予約は3日前までにお電話でお願いします」「初診の方はWeb予約でご予約ください」: what the
+    // customer has to do, asked as when or how.
+    if (topic && ASKS.test(tail)) {
+      if (/までに/.test(tail)) {
+        add(`${topic}はいつまでに必要ですか？`, 3, position);
+        return;
+      }
+      const action = /(?:ご|お)([\p{Script=Han}\p{Script=Katakana}ー]{2,6})(?:ください)$/u.exec(
+        tail,
+      )?.[1];
+      const who = topic.replace(/(?:の方|の場合|の際|のとき)$/, '');
+      if (action && MEANS.test(tail)) {
+        add(
+          who.endsWith(action)
+            ? `${who}はどうすればよいですか？`
+            : `${who}の${action}はどうすればよいですか？`,
+          3,
+          position,
+        );
+        return;
+      }
+    }
     const service = SERVICE_VERBS.find(([pattern]) => pattern.test(tail.slice(-10)));
     const object = topics.object;
     if (service && object && !negative) {
       // A time frame (「車検の間は」「ご宿泊の際は」) stays in the answer; the question asks for
       // the thing itself, as customers do (「代車は借りられますか？」).
       const frame = /(?:間|中|際|時|とき|場合|前|後)$/.test(topics.wa);
-      const prefix = topics.wa && topics.wa !== object && !frame ? `${topics.wa}、` : '';
+      if (topics.wa && topics.wa !== object && !frame) {
+        // 「夕食は地元の食材を使った会席料理をご用意します」 is about 夕食, not the dish.
+        add(`${topics.wa}について教えてください。`, 2, position);
+        return;
+      }
       add(
-        `${prefix}${service[0].source.includes('対応') && topics.ni ? topics.ni : object}${service[1]}`,
+        `${service[0].source.includes('対応') && topics.ni ? topics.ni : object}${service[1]}`,
         2.5,
         position,
         'yes',
@@ -233,11 +322,12 @@ function sentenceQuestions(
       add(`${topics.ni}${service[1]}`, 2.5, position, 'yes');
       return;
     }
-    if (topic && FREE.test(text) && !negative) {
+    const frameTopic = /(?:間|中|際|時|とき|場合|前|後)$/.test(topic);
+    if (topic && FREE.test(text) && !negative && !frameTopic) {
       add(`${topic}は無料ですか？`, 2.5, position, 'yes');
       return;
     }
-    if (topic && DURATION.test(text) && /(?:時間|期間|日数|工期|納期)$/.test(topic)) {
+    if (topic && DURATION.test(text) && /(?:時間|期間|日数|工期|納期)(?:の目安)?$/.test(topic)) {
       add(`${topic}はどのくらいですか？`, 3, position);
       return;
     }
@@ -315,7 +405,33 @@ function sentenceQuestions(
       add(`${topic}について教えてください。`, 1.5, position);
       return;
     }
-    add(statementToQuestion(text), 1, position, 'yes');
+    // The statement asked back: natural when short, but a long one or one with figures would
+    // hand the answer over in the question (「…1コマ80分ですか？」), so it is asked about instead.
+    const echo = statementToQuestion(text);
+    if (/お願いして(?:い|おり)ます$/.test(tail)) return;
+    const figure = ONE_FIGURE.exec(echo);
+    if (figure && echo.replace(figure[0], '').search(/\d/) < 0 && echo.length <= 40) {
+      add(echo.replace(figure[0], `何${figure[1]}`), 2.5, position);
+      return;
+    }
+    if (echo && (/\d/.test(echo) || echo.length > 28)) {
+      // 「無料体験授業を2回まで受けられます」 → 「無料体験授業は受けられますか？」
+      const verb = finalVerb(clause.tokens);
+      if (!topic && topics.object && verb && /(?:られ|でき|いただけ|れ)ます$/.test(verb)) {
+        add(`${topics.object}は${verb}か？`, 2, position, 'yes');
+        return;
+      }
+      // 「定期テスト前には、…対策講座を開いています」 → 「定期テスト前の対策講座について…」
+      const objectHead = /[\p{Script=Han}\p{Script=Katakana}ー]{2,}$/u.exec(topics.object)?.[0];
+      const about = frameTopic ? (objectHead ? `${topic}の${objectHead}` : '') : topic;
+      if (about && !/\d/.test(about)) add(`${about}について教えてください。`, 1.5, position);
+      // 「万が一の破損に備えて、損害賠償保険に加入しています」: the main clause alone.
+      const main = echo.slice(echo.lastIndexOf('、') + 1);
+      if (!about && main !== echo && main.length >= 8 && !/\d/.test(main))
+        add(main, 2, position, 'yes');
+      return;
+    }
+    add(echo, echo.length <= 24 ? 2 : 1, position, 'yes');
   });
   return candidates;
 }
