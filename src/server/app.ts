@@ -18,6 +18,7 @@ import { publicConfigRoutes } from './modules/platform/public-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { avatarRoutes } from './modules/account/avatar.routes.ts';
 import { billingProfileRoutes } from './modules/account/billing-profile.routes.ts';
+import { accountControlRoutes } from './modules/account/account-control.routes.ts';
 import { serializeRequestForLog } from './modules/auth/log-redaction.ts';
 import { MailDelivery } from './modules/notifications/outbox.ts';
 import { PageRenderer } from './modules/ingestion/browser-render.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(avatarRoutes, { prefix: '/api' });
   await app.register(billingProfileRoutes, { prefix: '/api' });
+  await app.register(accountControlRoutes, { prefix: '/api' });
   await app.register(creditsRoutes, { prefix: '/api' });
   await app.register(referralsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api', ...options.payments });

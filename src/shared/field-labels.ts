@@ -24,6 +24,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   password: 'パスワード',
   currentPassword: '現在のパスワード',
   newPassword: '新しいパスワード',
+  newEmail: '新しいメールアドレス',
+  confirmation: '確認の入力',
   displayName: '表示名',
   avatarUrl: 'アイコン画像のURL',
   username: 'ユーザー名',

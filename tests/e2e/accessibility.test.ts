@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openWatchedPage } from './support/browser.ts';
-import { signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
+import { mailedLinkFor, signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 // The longest display name a user can have: the header must still fit a phone.
@@ -75,6 +75,49 @@ describe.each([1280, 390])('accessibility at %i px', (width) => {
     }
     expect(findings).toEqual([]);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('account dialogs and the address-change confirmation have no axe violations', async () => {
+    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const mover = await signUpViaApi(baseURL);
+    await signInPage(page, mover.tokens);
+    const findings = await screenFindings(page, '/account', width);
+    for (const [button, dialog] of [
+      ['パスワードを変更', 'パスワードの変更'],
+      ['メールアドレスを変更', 'メールアドレスの変更'],
+      ['アカウントを削除', 'アカウントを削除しますか？'],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('dialog', { name: dialog }).waitFor();
+      findings.push(...(await axeViolations(page)).map((finding) => `${dialog}: ${finding}`));
+      const overflow = width === 390 ? await horizontalOverflow(page) : 0;
+      if (overflow > 0) findings.push(`${dialog}: ${overflow} px wider than the screen`);
+      await page.getByRole('button', { name: 'キャンセル' }).click();
+    }
+    // Both outcomes of the confirmation page: a link that does not work, and the change.
+    findings.push(...(await screenFindings(page, '/account/email/confirm?token=unknown', width)));
+    await page.getByRole('alert').waitFor();
+    findings.push(...(await axeViolations(page)).map((finding) => `link error: ${finding}`));
+    const newEmail = `a11y-moved-${width}-${Date.now()}@example.jp`;
+    const requested = await fetch(`${baseURL}/api/account/email-change`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${mover.tokens.access_token}`,
+      },
+      body: JSON.stringify({ currentPassword: mover.password, newEmail }),
+    });
+    expect(requested.status).toBe(202);
+    const link = new URL(
+      await mailedLinkFor(baseURL, newEmail, 'email_change', '/account/email/confirm'),
+    );
+    findings.push(...(await screenFindings(page, `${link.pathname}${link.search}`, width)));
+    await page.getByText('に変更しました', { exact: false }).waitFor();
+    findings.push(...(await axeViolations(page)).map((finding) => `link done: ${finding}`));
+    expect(findings).toEqual([]);
+    // The unknown link's 400 is the point of that visit.
+    expect(problems.filter((problem) => !problem.includes('400'))).toEqual([]);
     await context.close();
   });
 

@@ -114,6 +114,33 @@ export const emailConfirmationTokens = pgTable(
 );
 
 /**
+ * A requested change of a user's address: the link goes to the new address and works once,
+ * before it expires, for the account that asked. Only the link's SHA-256 is stored.
+ */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('email_change_requests_hash_unique').on(table.tokenHash),
+    index('email_change_requests_user_idx').on(table.userId),
+  ],
+);
+
+/**
  * Sign-in hand-off codes: single-use, short-lived, bound to the SHA-256 of the state that
  * only the tab which started the sign-in knows. The code carries a new session on exchange.
  */

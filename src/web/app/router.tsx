@@ -90,6 +90,13 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../routes/account.tsx')).AccountRoute }),
           },
           {
+            path: paths.confirmEmailChange,
+            lazy: async () => ({
+              Component: (await import('../routes/confirm-email-change.tsx'))
+                .ConfirmEmailChangeRoute,
+            }),
+          },
+          {
             path: paths.credits,
             lazy: async () => ({ Component: (await import('../routes/credits.tsx')).CreditsRoute }),
           },

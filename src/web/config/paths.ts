@@ -13,6 +13,7 @@ export const paths = {
   history: '/history',
   referrals: '/referrals',
   account: '/account',
+  confirmEmailChange: '/account/email/confirm',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
 } as const;

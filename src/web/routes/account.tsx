@@ -5,6 +5,9 @@ import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { paths } from '../config/paths.ts';
+import { DeleteAccountDialog } from '../features/account/components/delete-account-dialog.tsx';
+import { EmailChangeDialog } from '../features/account/components/email-change-dialog.tsx';
+import { PasswordChangeDialog } from '../features/account/components/password-change-dialog.tsx';
 import { ProfileCard } from '../features/account/components/profile-card.tsx';
 import { usePublicConfig } from '../features/legal/api/get-public-config.ts';
 import { useSession } from '../lib/auth/session.tsx';
@@ -44,6 +47,29 @@ export function AccountRoute() {
         </CardHeader>
         <CardContent>
           <ProfileCard user={user} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>ログインとセキュリティ</CardTitle>
+        </CardHeader>
+        <CardContent className="divide-y divide-slate-200">
+          <div className="flex flex-col gap-3 pb-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <h3 className="text-sm font-medium text-slate-700">メールアドレス</h3>
+              <p className="break-all text-slate-900">{user.email}</p>
+            </div>
+            <EmailChangeDialog currentEmail={user.email} />
+          </div>
+          <div className="flex flex-col gap-3 pt-4 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <h3 className="text-sm font-medium text-slate-700">パスワード</h3>
+              <p className="text-sm text-slate-600">
+                変更すると、ほかの端末ではすべてログアウトします。
+              </p>
+            </div>
+            <PasswordChangeDialog />
+          </div>
         </CardContent>
       </Card>
       <Card>
@@ -91,6 +117,17 @@ export function AccountRoute() {
         <LogOut aria-hidden="true" className="h-4 w-4" />
         ログアウト
       </Button>
+      <Card className="border-red-200">
+        <CardHeader>
+          <CardTitle>アカウントの削除</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4 text-sm text-slate-700">
+          <p>
+            アカウントを削除すると、残りのクレジットと作成したFAQは使えなくなり、元に戻せません。
+          </p>
+          <DeleteAccountDialog />
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -53,6 +53,16 @@ export async function sharedAdminToken(baseURL: string): Promise<string> {
  * SMTP the outbox keeps it): GET /api/admin/emails and the message itself.
  */
 export async function confirmationLinkFor(baseURL: string, email: string): Promise<string> {
+  return mailedLinkFor(baseURL, email, 'email_confirmation', '/auth/confirm-email');
+}
+
+/** The link to `linkPath` in the newest mail of `kind` to `email`, read from the outbox. */
+export async function mailedLinkFor(
+  baseURL: string,
+  email: string,
+  kind: string,
+  linkPath: string,
+): Promise<string> {
   let headers = { authorization: `Bearer ${currentAdminToken()}` };
   let listed = await fetch(`${baseURL}/api/admin/emails?limit=200`, { headers });
   if (listed.status === 401) {
@@ -62,13 +72,13 @@ export async function confirmationLinkFor(baseURL: string, email: string): Promi
   }
   if (!listed.ok) throw new Error(`outbox list failed: ${listed.status} ${await listed.text()}`);
   const list = (await listed.json()) as { emails: { id: string; to: string; kind: string }[] };
-  const entry = list.emails.find((mail) => mail.to === email && mail.kind === 'email_confirmation');
-  if (!entry) throw new Error(`no confirmation mail for ${email}`);
+  const entry = list.emails.find((mail) => mail.to === email && mail.kind === kind);
+  if (!entry) throw new Error(`no ${kind} mail for ${email}`);
   const detail = (await (
     await fetch(`${baseURL}/api/admin/emails/${entry.id}`, { headers })
   ).json()) as { text: string };
-  const link = /https?:\/\/\S+\/auth\/confirm-email\?token=\S+/.exec(detail.text)?.[0];
-  if (!link) throw new Error(`no confirmation link in the mail for ${email}`);
+  const link = new RegExp(`https?://\\S+${linkPath}\\?token=\\S+`).exec(detail.text)?.[0];
+  if (!link) throw new Error(`no ${linkPath} link in the ${kind} mail for ${email}`);
   return link;
 }
 

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { billingProfiles, emailBonusClaims, passwordResetTokens, users } from '../../db/schema.ts';
+import {
+  billingProfiles,
+  emailBonusClaims,
+  emailChangeRequests,
+  emailConfirmationTokens,
+  passwordResetTokens,
+  users,
+} from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
@@ -77,6 +84,9 @@ export async function deleteAccount(
       .where(eq(users.id, userId));
     await revokeAllRefreshTokens(tx, userId);
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    await tx.delete(emailConfirmationTokens).where(eq(emailConfirmationTokens.userId, userId));
+    // A requested new address is personal data as well, and its link must not revive anything.
+    await tx.delete(emailChangeRequests).where(eq(emailChangeRequests.userId, userId));
     // The profile is personal data; receipts already issued keep the name they printed.
     await tx.delete(billingProfiles).where(eq(billingProfiles.userId, userId));
     return user;

@@ -25,7 +25,7 @@ export interface AuthContext {
 }
 
 /** 23505 on the e-mail index, wherever the driver (pg or PGlite) puts it in the cause chain. */
-function isDuplicateEmail(error: unknown): boolean {
+export function isDuplicateEmail(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
     if (code === '23505') return constraint === undefined || constraint === 'users_email_unique';

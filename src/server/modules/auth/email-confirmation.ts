@@ -65,32 +65,42 @@ export async function confirmEmail(
       .where(and(eq(users.id, link.userId), isNull(users.emailConfirmedAt)))
       .returning({ id: users.id, email: users.email, ref: users.signupReferralCode });
     if (!claimed) return { response: { ok: true, alreadyConfirmed: true }, emailIds: [] };
-    const emailIds: string[] = [];
-    // An address (any case or +alias, even of a deleted account) earns the bonuses once.
-    if (await claimEmailBonus(tx, claimed.email)) {
-      await grantCredits(tx, {
-        userId: claimed.id,
-        amount: SIGNUP_BONUS_CREDITS,
-        type: 'signup_bonus',
-        description: '新規登録ボーナス',
-        reference: `signup:${claimed.id}`,
-      });
-      // Logs and swallows its own problems (spec §8): a bad code never blocks confirmation.
-      const referralEmailId = claimed.ref
-        ? await applyReferralAtSignup(tx, {
-            referredUserId: claimed.id,
-            code: claimed.ref,
-            log,
-            mail,
-          })
-        : null;
-      if (referralEmailId) emailIds.push(referralEmailId);
-    } else {
-      log.info({ userId: claimed.id }, 'address already earned its bonuses: none granted');
-    }
-    emailIds.unshift(await enqueueEmail(tx, welcomeEmail(mail, claimed.email)));
+    const emailIds = await grantConfirmationRewards(tx, mail, log, claimed);
     return { response: { ok: true, alreadyConfirmed: false }, emailIds };
   });
+}
+
+/**
+ * What waited for the account's first confirmed address: the sign-up bonus, the referrer's
+ * bonus and the welcome mail (the welcome mail's outbox id first). Called inside the
+ * transaction that set `email_confirmed_at`, so it runs once per account.
+ */
+export async function grantConfirmationRewards(
+  tx: DbOrTx,
+  mail: MailConfig,
+  log: FastifyBaseLogger,
+  user: { id: string; email: string; ref: string | null },
+): Promise<string[]> {
+  const emailIds: string[] = [];
+  // An address (any case or +alias, even of a deleted account) earns the bonuses once.
+  if (await claimEmailBonus(tx, user.email)) {
+    await grantCredits(tx, {
+      userId: user.id,
+      amount: SIGNUP_BONUS_CREDITS,
+      type: 'signup_bonus',
+      description: '新規登録ボーナス',
+      reference: `signup:${user.id}`,
+    });
+    // Logs and swallows its own problems (spec §8): a bad code never blocks confirmation.
+    const referralEmailId = user.ref
+      ? await applyReferralAtSignup(tx, { referredUserId: user.id, code: user.ref, log, mail })
+      : null;
+    if (referralEmailId) emailIds.push(referralEmailId);
+  } else {
+    log.info({ userId: user.id }, 'address already earned its bonuses: none granted');
+  }
+  emailIds.unshift(await enqueueEmail(tx, welcomeEmail(mail, user.email)));
+  return emailIds;
 }
 
 /** "Send the link again" for a signed-in user; null when the address is already confirmed. */

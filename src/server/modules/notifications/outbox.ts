@@ -13,6 +13,10 @@ export type EmailKind =
   | 'password_reset'
   | 'purchase_receipt'
   | 'referral_reward'
+  | 'password_changed'
+  | 'email_change'
+  | 'email_change_notice'
+  | 'email_change_existing'
   | 'other';
 
 /**

@@ -213,6 +213,7 @@ describe('ledger and secrets', () => {
     expect((await db.from('passwordResetTokens').select()).status).toBe(404);
     expect((await db.from('email_confirmation_tokens').select()).status).toBe(404);
     expect((await db.from('sign_in_codes').select()).status).toBe(404);
+    expect((await db.from('email_change_requests').select()).status).toBe(404);
 
     const all = await runSql('select * from admin_users');
     expect(all.status).toBe(200);

@@ -127,6 +127,7 @@ describe('the guard', () => {
       'select "TOKEN_HASH" from x',
       'select 1 from password_reset_tokens',
       'select 1 from email_confirmation_tokens',
+      'select new_email from email_change_requests',
       'select user_id from sign_in_codes',
       'select code_hash from x',
     ]) {

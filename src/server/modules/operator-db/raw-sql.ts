@@ -200,7 +200,7 @@ const WRITES =
   /\b(insert|update|delete|merge|truncate|alter|drop|create|grant|revoke|rename|cascade)\b/;
 const DDL = /\b(truncate|alter|drop|create|grant|revoke|rename|cascade)\b/;
 const HIDDEN_NAMES = new RegExp(
-  `\\b(refresh_tokens|password_reset_tokens|email_confirmation_tokens|sign_in_codes|${[...SECRET_COLUMNS].join('|')})\\b`,
+  `\\b(refresh_tokens|password_reset_tokens|email_confirmation_tokens|email_change_requests|sign_in_codes|${[...SECRET_COLUMNS].join('|')})\\b`,
 );
 const LEDGER_NAMES = new RegExp(`\\b(${[...LEDGER_TABLES].join('|')})\\b`);
 const USERS = /\busers\b/;

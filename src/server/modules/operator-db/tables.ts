@@ -15,6 +15,7 @@ const HIDDEN_TABLES = new Set([
   'refresh_tokens',
   'password_reset_tokens',
   'email_confirmation_tokens',
+  'email_change_requests',
   'sign_in_codes',
 ]);
 
