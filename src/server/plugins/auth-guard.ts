@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { MESSAGES } from '../../shared/messages.ts';
 import { HttpError, unauthorized } from '../lib/http-error.ts';
 import { ACCOUNT_SUSPENDED } from '../../shared/auth.ts';
@@ -59,3 +60,9 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
+
+export const authGuardPlugin = fp(async (app) => registerAuthGuard(app), {
+  name: 'auth-guard',
+  fastify: '5.x',
+  dependencies: ['app-context', 'error-handler'],
+});
