@@ -95,6 +95,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema*', '**/db/client*', 'pg'],
+              // Types cannot query; the app context plugin names the database's type.
+              allowTypeImports: true,
               message:
                 "Routes and plugins do HTTP only: move the query into the module's service and pass it app.db.",
             },
