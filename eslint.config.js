@@ -10,6 +10,9 @@ import { existsSync, readdirSync } from 'node:fs';
 const DB_METHODS =
   '/^(select|selectDistinct|selectDistinctOn|insert|update|delete|execute|transaction|query|with|\\$count|refreshMaterializedView)$/';
 
+const LAYERING_MESSAGE =
+  "Routes and plugins do HTTP only: move the query into the module's service and pass it app.db.";
+
 const featureDir = './src/web/features';
 const features = existsSync(featureDir)
   ? readdirSync(featureDir, { withFileTypes: true })
@@ -97,8 +100,7 @@ export default tseslint.config(
               group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema*', '**/db/client*', 'pg'],
               // Types cannot query; the app context plugin names the database's type.
               allowTypeImports: true,
-              message:
-                "Routes and plugins do HTTP only: move the query into the module's service and pass it app.db.",
+              message: LAYERING_MESSAGE,
             },
           ],
         },
@@ -107,13 +109,11 @@ export default tseslint.config(
         'error',
         {
           selector: `MemberExpression[property.name=${DB_METHODS}][object.property.name=/^(db|database)$/]`,
-          message:
-            "Routes and plugins do HTTP only: move the query into the module's service and pass it app.db.",
+          message: LAYERING_MESSAGE,
         },
         {
           selector: `MemberExpression[property.name=${DB_METHODS}][object.name=/^(db|tx)$/]`,
-          message:
-            "Routes and plugins do HTTP only: move the query into the module's service and pass it app.db.",
+          message: LAYERING_MESSAGE,
         },
       ],
     },
