@@ -6,6 +6,13 @@ import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
 
+// Drizzle's query methods: a route or plugin calling one on a database handle queries directly.
+const DB_METHODS =
+  '/^(select|selectDistinct|selectDistinctOn|insert|update|delete|execute|transaction|query|with|\\$count|refreshMaterializedView)$/';
+
+const LAYERING_MESSAGE =
+  "Routes and plugins do HTTP only: move the query into the module's service and pass it app.db.";
+
 const featureDir = './src/web/features';
 const features = existsSync(featureDir)
   ? readdirSync(featureDir, { withFileTypes: true })
@@ -76,5 +83,51 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // One layering rule on the server (docs/adr/017-layering-routes-and-services.md): route files
+    // and plugins speak HTTP only and reach the database through a module's service functions,
+    // to which they hand `app.db`. They import no database client, schema or query builder and
+    // call no query method on a database handle.
+    files: ['src/server/**/*.routes.ts', 'src/server/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema*', '**/db/client*', 'pg'],
+              // Types cannot query; the app context plugin names the database's type.
+              allowTypeImports: true,
+              message: LAYERING_MESSAGE,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[property.name=${DB_METHODS}][object.property.name=/^(db|database)$/]`,
+          message: LAYERING_MESSAGE,
+        },
+        {
+          selector: `MemberExpression[property.name=${DB_METHODS}][object.name=/^(db|tx)$/]`,
+          message: LAYERING_MESSAGE,
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles anywhere in the source.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    // Without these settings import-x reads only .js files and would never see a cycle.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

@@ -6,13 +6,15 @@ import {
 } from 'fastify-type-provider-zod';
 import '../shared/zod-ja.ts';
 import type { Config } from './config.ts';
-import type { Database, DatabaseHandle } from './db/client.ts';
-import { registerAdminGuard } from './plugins/admin-guard.ts';
-import { registerAuthGuard } from './plugins/auth-guard.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerSecurity } from './plugins/security.ts';
-import { registerSpa } from './plugins/spa.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import fp from 'fastify-plugin';
+import { adminGuardPlugin } from './plugins/admin-guard.ts';
+import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { appContextPlugin } from './plugins/context.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { spaPlugin } from './plugins/spa.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/platform/public-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -20,8 +22,6 @@ import { avatarRoutes } from './modules/account/avatar.routes.ts';
 import { billingProfileRoutes } from './modules/account/billing-profile.routes.ts';
 import { accountControlRoutes } from './modules/account/account-control.routes.ts';
 import { serializeRequestForLog } from './modules/auth/log-redaction.ts';
-import { MailDelivery } from './modules/notifications/outbox.ts';
-import { PageRenderer } from './modules/ingestion/browser-render.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes, type PaymentsRoutesOptions } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
@@ -35,19 +35,6 @@ import { aiApiRoutes } from './modules/ai-api/ai-api.routes.ts';
 import { operatorDbRoutes } from './modules/operator-db/operator-db.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
-import { createStorage } from './modules/storage/create-storage.ts';
-import type { StorageBackend } from './modules/storage/storage-backend.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    db: Database;
-    database: DatabaseHandle;
-    mail: MailDelivery;
-    renderer: PageRenderer;
-    storage: StorageBackend;
-  }
-}
 
 export interface BuildAppOptions {
   config: Config;
@@ -94,47 +81,44 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('db', database.db);
-  app.decorate('mail', new MailDelivery(config, database.db, app.log));
-  // Chromium starts on the first JavaScript-only page, not before.
-  app.decorate('renderer', new PageRenderer(config.CHROMIUM_PATH.trim() || undefined, app.log));
-  app.decorate('storage', createStorage(config));
-  app.addHook('onClose', async () => {
-    app.storage.close?.();
-    await app.mail.drain();
-    app.mail.close();
-    await app.renderer.close();
-  });
-
-  // Order matters: external plugins, then the error shape, then feature routes, then the SPA.
-  await registerSecurity(app, config);
-  registerErrorHandler(app);
-  registerInputGuard(app);
-  registerAuthGuard(app);
-  registerAdminGuard(app);
-
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(publicConfigRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(avatarRoutes, { prefix: '/api' });
-  await app.register(billingProfileRoutes, { prefix: '/api' });
-  await app.register(accountControlRoutes, { prefix: '/api' });
-  await app.register(creditsRoutes, { prefix: '/api' });
-  await app.register(referralsRoutes, { prefix: '/api' });
-  await app.register(paymentsRoutes, { prefix: '/api', ...options.payments });
-  await app.register(generationRoutes, { prefix: '/api' });
-  await app.register(historyRoutes, { prefix: '/api' });
-  await app.register(adminRoutes, { prefix: '/api' });
-  await app.register(dataRoutes, { prefix: '/api' });
-  await app.register(notificationsRoutes, { prefix: '/api' });
-  await app.register(analyticsRoutes, { prefix: '/api' });
-  await app.register(aiApiRoutes, { prefix: '/api' });
-  await app.register(operatorDbRoutes, { prefix: '/api' });
-  await app.register(realtimeRoutes, { prefix: '/api' });
-  await app.register(storageRoutes, { prefix: '/api' });
-
-  await registerSpa(app, options.webDir);
+  // Each plugin names the plugins it needs: registering one too early fails at start.
+  await app.register(appContextPlugin, { config, database });
+  await app.register(securityPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(authGuardPlugin);
+  await app.register(adminGuardPlugin);
+  await app.register(
+    fp(
+      async (api) => {
+        await api.register(healthRoutes, { prefix: '/api' });
+        await api.register(publicConfigRoutes, { prefix: '/api' });
+        await api.register(authRoutes, { prefix: '/api' });
+        await api.register(avatarRoutes, { prefix: '/api' });
+        await api.register(billingProfileRoutes, { prefix: '/api' });
+        await api.register(accountControlRoutes, { prefix: '/api' });
+        await api.register(creditsRoutes, { prefix: '/api' });
+        await api.register(referralsRoutes, { prefix: '/api' });
+        await api.register(paymentsRoutes, { prefix: '/api', ...options.payments });
+        await api.register(generationRoutes, { prefix: '/api' });
+        await api.register(historyRoutes, { prefix: '/api' });
+        await api.register(adminRoutes, { prefix: '/api' });
+        await api.register(dataRoutes, { prefix: '/api' });
+        await api.register(notificationsRoutes, { prefix: '/api' });
+        await api.register(analyticsRoutes, { prefix: '/api' });
+        await api.register(aiApiRoutes, { prefix: '/api' });
+        await api.register(operatorDbRoutes, { prefix: '/api' });
+        await api.register(realtimeRoutes, { prefix: '/api' });
+        await api.register(storageRoutes, { prefix: '/api' });
+      },
+      {
+        name: 'api-routes',
+        // Routes stay encapsulated; the guards they use must already be decorated.
+        encapsulate: true,
+        dependencies: ['app-context', 'error-handler', 'input-guard', 'auth-guard', 'admin-guard'],
+      },
+    ),
+  );
+  await app.register(spaPlugin, { webDir: options.webDir });
   return app;
 }

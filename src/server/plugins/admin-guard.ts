@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/http-error.ts';
 import {
   ADMIN_TOKEN_AUDIENCE,
@@ -61,3 +62,9 @@ function sessionStillValid(admin: Admin, sessionId: string | null, loginAt: unkn
   const signedInAt = typeof loginAt === 'string' ? Date.parse(loginAt) : Number.NaN;
   return Number.isFinite(signedInAt) && signedInAt >= admin.sessionsValidAfter.getTime();
 }
+
+export const adminGuardPlugin = fp(async (app) => registerAdminGuard(app), {
+  name: 'admin-guard',
+  fastify: '5.x',
+  dependencies: ['app-context', 'error-handler'],
+});

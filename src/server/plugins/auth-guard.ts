@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import { MESSAGES } from '../../shared/messages.ts';
-import { users } from '../db/schema.ts';
 import { HttpError, unauthorized } from '../lib/http-error.ts';
 import { ACCOUNT_SUSPENDED } from '../../shared/auth.ts';
 import {
@@ -9,6 +8,7 @@ import {
   USER_TOKEN_AUDIENCE,
   verifyAccessToken,
 } from '../modules/auth/access-token.ts';
+import { findTokenHolder } from '../modules/auth/token-holder.ts';
 
 export interface AuthenticatedUser {
   id: string;
@@ -39,16 +39,7 @@ export function registerAuthGuard(app: FastifyInstance): void {
       );
     }
     // A deleted user's still-valid token must not keep working.
-    const [row] = await app.db
-      .select({
-        id: users.id,
-        email: users.email,
-        suspendedAt: users.suspendedAt,
-        deletedAt: users.deletedAt,
-        tokenVersion: users.tokenVersion,
-      })
-      .from(users)
-      .where(eq(users.id, result.claims.sub));
+    const row = await findTokenHolder(app.db, result.claims.sub);
     if (!row || row.deletedAt) throw unauthorized(MESSAGES.authenticationRequired);
     if (row.suspendedAt) throw new HttpError(403, ACCOUNT_SUSPENDED);
     // Logout and a password change raise the version: older tokens end at once, and the
@@ -69,3 +60,9 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
+
+export const authGuardPlugin = fp(async (app) => registerAuthGuard(app), {
+  name: 'auth-guard',
+  fastify: '5.x',
+  dependencies: ['app-context', 'error-handler'],
+});

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api-error.ts';
 import { codeForStatus } from '../../shared/api-error.ts';
@@ -80,3 +81,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send(body(500, MESSAGES.internalError));
   });
 }
+
+export const errorHandlerPlugin = fp(async (app) => registerErrorHandler(app), {
+  name: 'error-handler',
+  fastify: '5.x',
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { findUnsafeInput, unsafeInputMessage } from '../../shared/safe-input.ts';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -33,3 +34,10 @@ export function registerInputGuard(app: FastifyInstance): void {
     }
   });
 }
+
+export const inputGuardPlugin = fp(async (app) => registerInputGuard(app), {
+  name: 'input-guard',
+  fastify: '5.x',
+  // Its 400 is shaped by the error handler.
+  dependencies: ['error-handler'],
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -43,3 +44,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     }),
   });
 }
+
+export const securityPlugin = fp(async (app) => registerSecurity(app, app.config), {
+  name: 'security',
+  fastify: '5.x',
+  dependencies: ['app-context'],
+});

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import fp from 'fastify-plugin';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -100,3 +101,13 @@ export async function registerSpa(app: FastifyInstance, webDir = WEB_DIST_DIR): 
     },
   );
 }
+
+export const spaPlugin = fp(
+  async (app, options: { webDir?: string }) => registerSpa(app, options.webDir),
+  {
+    name: 'spa',
+    fastify: '5.x',
+    // Last: its not-found handler answers whatever no route took, limited by the rate limiter.
+    dependencies: ['app-context', 'security', 'error-handler', 'api-routes'],
+  },
+);

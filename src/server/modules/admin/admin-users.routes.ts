@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ADMIN_ADJUSTMENT_CUSTOMER_DEFAULT,
@@ -10,10 +9,9 @@ import {
   creditAdjustmentSchema,
   suspensionRequestSchema,
 } from '../../../shared/admin.ts';
-import { users } from '../../db/schema.ts';
-import { notFound, unauthorized } from '../../lib/http-error.ts';
+import { unauthorized } from '../../lib/http-error.ts';
 import { deleteAccount, setSuspended } from '../account/account-lifecycle.ts';
-import { grantCredits, spendCredits } from '../credits/ledger.ts';
+import { adjustCredits } from './admin-users.service.ts';
 import { csvFileName, listUsers, logAdminAction, usersCsv } from './admin.service.ts';
 
 const userParams = z.object({ id: z.string().min(1).max(100) });
@@ -75,28 +73,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const reason = request.body.reason?.trim() || ADMIN_DEFAULT_REASON;
       const description =
         request.body.customerDescription?.trim() || ADMIN_ADJUSTMENT_CUSTOMER_DEFAULT;
-      const [user] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, request.params.id), isNull(users.deletedAt)));
-      if (!user) throw notFound('ユーザーが見つかりません');
-      const type = amount > 0 ? ('credit' as const) : ('debit' as const);
-      const entry = {
-        userId: user.id,
-        amount: Math.abs(amount),
-        type,
-        description,
-        internalNote: reason,
-      };
-      const result =
-        amount > 0 ? await grantCredits(app.db, entry) : await spendCredits(app.db, entry);
-      await logAdminAction(app.db, request.log, admin.id, 'credit_adjustment', {
-        userId: user.id,
+      return adjustCredits(app.db, request.log, admin.id, request.params.id, {
         amount,
         reason,
-        customerDescription: description,
+        description,
       });
-      return { balance: result.balance, type, amount: Math.abs(amount) };
     },
   );
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   ADMIN_INVALID_CREDENTIALS,
   ADMIN_LOGIN_FAILED,
@@ -12,16 +11,17 @@ import {
   adminStatsSchema,
   loginHintSchema,
 } from '../../../shared/admin.ts';
-import { adminUsers } from '../../db/schema.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { ADMIN_TOKEN_AUDIENCE, signAccessToken } from '../auth/access-token.ts';
-import { getDummyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { getDummyHash, verifyPassword } from '../auth/passwords.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
 import { adminRecordRoutes } from './admin-records.routes.ts';
 import {
   adminStats,
+  changeAdminPassword,
   DEFAULT_ADMIN_PASSWORD,
+  findAdminByUsername,
   ensureFirstAdmin,
   type findActiveAdmin,
   logAdminAction,
@@ -77,7 +77,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       let admin;
       try {
-        [admin] = await app.db.select().from(adminUsers).where(eq(adminUsers.username, username));
+        admin = await findAdminByUsername(app.db, username);
       } catch (error) {
         request.log.error({ err: error }, 'admin login failed');
         throw new HttpError(500, ADMIN_LOGIN_FAILED);
@@ -99,10 +99,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/admin/login-hint', { schema: { response: { 200: loginHintSchema } } }, async () => {
     if (app.config.isProduction) return { showDefaultCredentials: false };
-    const [admin] = await app.db
-      .select()
-      .from(adminUsers)
-      .where(eq(adminUsers.username, app.config.ADMIN_USERNAME));
+    const admin = await findAdminByUsername(app.db, app.config.ADMIN_USERNAME);
     if (!admin || admin.usesDefaultPassword !== 1) return { showDefaultCredentials: false };
     return {
       showDefaultCredentials: true,
@@ -136,18 +133,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = currentAdmin(request);
       if (!(await verifyPassword(admin.passwordHash, request.body.currentPassword)))
         throw new HttpError(400, '現在のパスワードが正しくありません');
-      await app.db
-        .update(adminUsers)
-        .set({
-          passwordHash: await hashPassword(request.body.newPassword),
-          // Outside production the sign-in hint shows the default while it is the password.
-          usesDefaultPassword:
-            !app.config.isProduction && request.body.newPassword === DEFAULT_ADMIN_PASSWORD ? 1 : 0,
-          // Every other session of this admin ends; the one making the change stays.
-          sessionsValidAfter: new Date(),
-          keptSessionId: admin.sessionId,
-        })
-        .where(eq(adminUsers.id, admin.id));
+      await changeAdminPassword(app.db, app.config, admin, request.body.newPassword);
       await logAdminAction(app.db, request.log, admin.id, 'password_change', {});
       return reply.status(204).send();
     },

@@ -262,3 +262,31 @@ export async function findActiveAdmin(db: Database, id: string) {
     .where(and(eq(adminUsers.id, id), eq(adminUsers.isActive, '1')));
   return admin ?? null;
 }
+
+/** The administrator signing in with this name, active or not. */
+export async function findAdminByUsername(db: Database, username: string) {
+  const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.username, username));
+  return admin;
+}
+
+/**
+ * Sets a new password and ends every other session of this administrator; the session making
+ * the change (keptSessionId) stays.
+ */
+export async function changeAdminPassword(
+  db: Database,
+  config: Config,
+  admin: { id: string; sessionId: string | null },
+  newPassword: string,
+): Promise<void> {
+  await db
+    .update(adminUsers)
+    .set({
+      passwordHash: await hashPassword(newPassword),
+      // Outside production the sign-in hint shows the default while it is the password.
+      usesDefaultPassword: !config.isProduction && newPassword === DEFAULT_ADMIN_PASSWORD ? 1 : 0,
+      sessionsValidAfter: new Date(),
+      keptSessionId: admin.sessionId,
+    })
+    .where(eq(adminUsers.id, admin.id));
+}

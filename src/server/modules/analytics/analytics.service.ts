@@ -1,6 +1,54 @@
-import { sql } from 'drizzle-orm';
-import type { AnalyticsSummary } from '../../../shared/analytics.ts';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { AnalyticsEvent, AnalyticsSummary } from '../../../shared/analytics.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { analyticsEvents, users } from '../../db/schema.ts';
+
+/** Events dated further off than this are clock errors or replays; they get the server time. */
+const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+/** The signed-in visitor named by a verified token, or null when the account is gone. */
+export async function findVisitor(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** One row per event, attributed to the visitor when there is one. */
+export async function recordEvents(
+  db: DbOrTx,
+  projectId: string,
+  user: { id: string; email: string } | null,
+  events: AnalyticsEvent[],
+): Promise<void> {
+  const now = Date.now();
+  await db.insert(analyticsEvents).values(
+    events.map((event) => {
+      const timestamp = new Date(event.timestamp);
+      return {
+        id: randomUUID(),
+        type: event.type,
+        timestamp:
+          Math.abs(timestamp.getTime() - now) > MAX_CLOCK_SKEW_MS ? new Date(now) : timestamp,
+        projectId,
+        userId: user?.id ?? null,
+        userEmail: user?.email ?? null,
+        sessionId: event.sessionId ?? null,
+        pathname: event.pathname ?? null,
+        referrer: event.referrer ?? null,
+        screenWidth: event.screenWidth ?? null,
+        channel: event.channel ?? null,
+        utmSource: event.utmSource ?? null,
+        utmMedium: event.utmMedium ?? null,
+        utmCampaign: event.utmCampaign ?? null,
+        utmContent: event.utmContent ?? null,
+        utmTerm: event.utmTerm ?? null,
+      };
+    }),
+  );
+}
 
 /** Days are Japanese calendar days; Japan has no daylight saving, so a fixed offset is exact. */
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;

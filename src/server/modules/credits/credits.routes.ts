@@ -1,10 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { creditsQuerySchema, creditsResponseSchema } from '../../../shared/credits.ts';
-import { creditTransactions, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import { decodeCursor, encodeCursor, olderThanCursor } from '../../lib/cursor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { creditHistoryPage } from './credits.service.ts';
 
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,22 +17,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { limit } = request.query;
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
       if (request.query.cursor && !cursor) throw badRequest('ページの指定が正しくありません');
-      const [balance] = await app.db
-        .select({ credits: users.credits, reserved: users.reservedCredits })
-        .from(users)
-        .where(eq(users.id, user.id));
-      // Keyset pagination: stable while new rows arrive, unlike OFFSET.
-      const rows = await app.db
-        .select()
-        .from(creditTransactions)
-        .where(
-          and(
-            eq(creditTransactions.userId, user.id),
-            olderThanCursor(creditTransactions.createdAt, creditTransactions.id, cursor),
-          ),
-        )
-        .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
-        .limit(limit + 1);
+      const { balance, rows } = await creditHistoryPage(app.db, user.id, limit, cursor);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

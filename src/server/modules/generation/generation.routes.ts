@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aiProviderInfoSchema } from '../../../shared/ai.ts';
 import { createGenerationSchema, regeneratedItemSchema } from '../../../shared/generations.ts';
-import { users } from '../../db/schema.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
+import { aiPreferencesOf } from './ai-preferences.ts';
 import { getOwnGeneration, toGeneration } from './generation.record.ts';
 import { recoverInterruptedGenerations } from './generation.recovery.ts';
 import { regenerateAnswer } from './answer-regenerate.ts';
@@ -61,10 +60,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [user] = await app.db
-        .select({ provider: users.aiProvider, instructions: users.aiCustomInstructions })
-        .from(users)
-        .where(eq(users.id, currentUser(request).id));
+      const user = await aiPreferencesOf(app.db, currentUser(request).id);
       return {
         providers: listProviders(app.config),
         selected: user?.provider ?? 'auto',

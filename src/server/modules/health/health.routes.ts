@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pingDatabase } from '../../db/client.ts';
+import { checkDatabase } from './health.service.ts';
 
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
@@ -11,7 +11,7 @@ export const healthResponseSchema = z.object({
 /** Really queries the database, so a load balancer stops sending traffic to a broken node. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { response: { 200: healthResponseSchema } } }, async () => {
-    await pingDatabase(app.db);
+    await checkDatabase(app.db);
     return { status: 'ok' as const, database: app.database.kind, time: new Date().toISOString() };
   });
 };

@@ -1,4 +1,3 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,12 +8,17 @@ import {
   sendEmailResponseSchema,
   type OutboxEntry,
 } from '../../../shared/notifications.ts';
-import { emailOutbox } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { projectParamsSchema, requireProject } from '../../lib/project.ts';
-import { enqueueEmail, type EmailStatus } from './outbox.ts';
+import {
+  enqueueForRecipients,
+  findOutboxEmail,
+  listOutbox,
+  type OutboxRow,
+} from './notifications.service.ts';
+import type { EmailStatus } from './outbox.ts';
 
-function toEntry(row: typeof emailOutbox.$inferSelect): OutboxEntry {
+function toEntry(row: OutboxRow): OutboxEntry {
   return {
     id: row.id,
     to: row.to,
@@ -48,20 +52,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { to, subject, html, text } = request.body;
       const recipients = [to].flat();
-      const ids = await app.db.transaction(async (tx) => {
-        const created: string[] = [];
-        for (const recipient of recipients) {
-          created.push(
-            await enqueueEmail(tx, {
-              to: recipient,
-              subject,
-              text: text?.trim() ? text : '',
-              ...(html?.trim() ? { html } : {}),
-              kind: 'other',
-            }),
-          );
-        }
-        return created;
+      const ids = await enqueueForRecipients(app.db, recipients, {
+        subject,
+        text: text?.trim() ? text : '',
+        ...(html?.trim() ? { html } : {}),
       });
       for (const id of ids) app.mail.deliverLater(id);
       return { ids, delivery: app.mail.smtpConfigured ? ('smtp' as const) : ('outbox' as const) };
@@ -80,12 +74,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(emailOutbox)
-        .where(request.query.status ? eq(emailOutbox.status, request.query.status) : undefined)
-        .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-        .limit(request.query.limit);
+      const rows = await listOutbox(app.db, request.query);
       return { emails: rows.map(toEntry), smtpConfigured: app.mail.smtpConfigured };
     },
   );
@@ -100,10 +89,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await app.db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.id, request.params.id));
+      const row = await findOutboxEmail(app.db, request.params.id);
       if (!row) throw notFound('メールが見つかりません');
       return { ...toEntry(row), text: row.text, html: row.html };
     },

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc } from 'drizzle-orm';
 import { z } from 'zod';
-import { paymentIncidents } from '../../db/schema.ts';
+import { recentPaymentIncidents } from './payment-incidents.service.ts';
 
 const incidentSchema = z.object({
   id: z.string(),
@@ -24,11 +23,7 @@ export const paymentIncidentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: z.object({ incidents: z.array(incidentSchema) }) } },
     },
     async () => {
-      const rows = await app.db
-        .select()
-        .from(paymentIncidents)
-        .orderBy(desc(paymentIncidents.createdAt))
-        .limit(200);
+      const rows = await recentPaymentIncidents(app.db);
       return {
         incidents: rows.map((row) => ({
           ...row,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RawData, WebSocket } from 'ws';
@@ -15,12 +14,12 @@ import {
   realtimeMessageSchema,
   type ServerFrame,
 } from '../../../shared/realtime.ts';
-import { users } from '../../db/schema.ts';
 import { forbidden, HttpError } from '../../lib/http-error.ts';
 import { projectParamsSchema, requireProject } from '../../lib/project.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { currentUser, isCurrentTokenVersion } from '../../plugins/auth-guard.ts';
 import { USER_TOKEN_AUDIENCE, verifyAccessToken } from '../auth/access-token.ts';
+import { findTokenHolder } from '../auth/token-holder.ts';
 import { RealtimeHub } from './hub.ts';
 
 declare module 'fastify' {
@@ -89,10 +88,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const userId = verified.claims.sub;
       // Like the HTTP guard: no socket for a deleted account or a token ended by logout.
-      const [owner] = await app.db
-        .select({ tokenVersion: users.tokenVersion })
-        .from(users)
-        .where(eq(users.id, userId));
+      const owner = await findTokenHolder(app.db, userId);
       if (!owner || !isCurrentTokenVersion(verified.claims, owner.tokenVersion)) {
         socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
         return;
