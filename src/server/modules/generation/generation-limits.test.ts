@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
+import { createDraft } from '../../../../tests/helpers/generations.ts';
 import { MAX_RUNNING_QUESTION_PHASES } from '../../../shared/limits.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { QUESTION_PHASE_LIMIT_MESSAGE } from './generation-limits.ts';
@@ -27,9 +28,9 @@ const create = (user: SeededUser, extra: Record<string, unknown> = {}) =>
     payload: { method: 'url', textInput: TEXT, faqCount: 5, ...extra },
   });
 
-async function seedRunning(user: SeededUser, count: number): Promise<string[]> {
+async function seedRunning(user: SeededUser, count: number, on: TestApp = t): Promise<string[]> {
   const ids = Array.from({ length: count }, (_, index) => `faq_running_${user.id}_${index}`);
-  await t.app.db.insert(faqGenerations).values(
+  await on.app.db.insert(faqGenerations).values(
     ids.map((id) => ({
       id,
       userId: user.id,
@@ -126,5 +127,38 @@ describe('parallel starts', () => {
       ...Array<number>(MAX_RUNNING_QUESTION_PHASES).fill(202),
       ...Array<number>(6 - MAX_RUNNING_QUESTION_PHASES).fill(429),
     ]);
+  });
+
+  it("counts a regeneration of a draft's questions as a running phase", async () => {
+    const user = await seedUser(local.app, { credits: 10 });
+    const draft = await createDraft(local, user);
+    const running = await seedRunning(user, MAX_RUNNING_QUESTION_PHASES, local);
+    const regenerate = () =>
+      local.app.inject({
+        method: 'POST',
+        url: `/api/generations/${draft.id}/questions/regenerate`,
+        headers: user.headers,
+      });
+
+    const refused = await regenerate();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(QUESTION_PHASE_LIMIT_MESSAGE);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const [kept] = await local.app.db
+      .select()
+      .from(faqGenerations)
+      .where(eq(faqGenerations.id, draft.id));
+    expect(kept).toMatchObject({
+      stage: 'questions_ready',
+      questions: JSON.stringify(draft.questions),
+    });
+
+    await local.app.db
+      .update(faqGenerations)
+      .set({ stage: 'questions_ready' })
+      .where(eq(faqGenerations.id, running[0]!));
+    const accepted = await regenerate();
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    expect(accepted.json()).toEqual({ id: draft.id, reused: false });
   });
 });

@@ -9,17 +9,18 @@ export const QUESTION_PHASE_LIMIT_MESSAGE = `FAQの作成を同時に実行で�
 const QUESTION_PHASE_RETRY_AFTER_SECONDS = 30;
 
 /**
- * Runs `insert` (which starts a question phase) only while the user has fewer than
- * MAX_RUNNING_QUESTION_PHASES records reading pages or writing questions: each one fetches a
- * third-party site, so an unbounded number would turn us into a crawler for hire. A per-user
- * advisory lock serialises the count and the insert across processes.
+ * Runs `start` (which starts a question phase: a new record, or a draft's questions
+ * regenerated) only while the user has fewer than MAX_RUNNING_QUESTION_PHASES records reading
+ * pages or writing questions: each one fetches a third-party site, so an unbounded number would
+ * turn us into a crawler for hire. A per-user advisory lock serialises the count and the start
+ * across processes.
  */
-export async function withinQuestionPhaseLimit(
+export async function withinQuestionPhaseLimit<T>(
   db: Database,
   userId: string,
-  insert: (tx: DbOrTx) => Promise<void>,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  start: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`question-phase:${userId}`}))`);
     const [running] = await tx
       .select({ n: count() })
@@ -31,6 +32,6 @@ export async function withinQuestionPhaseLimit(
         retryAfterSeconds: QUESTION_PHASE_RETRY_AFTER_SECONDS,
       });
     }
-    await insert(tx);
+    return start(tx);
   });
 }
