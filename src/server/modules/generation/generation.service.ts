@@ -33,6 +33,8 @@ export interface GenerationContext {
   config: Config;
   log: FastifyBaseLogger;
   renderer?: PageRenderer;
+  /** This process's lease id on PostgreSQL (DatabaseHandle.runner), stamped on work it claims. */
+  runner?: string | null;
 }
 
 export function errorText(error: unknown, fallback: string): string {
@@ -98,6 +100,7 @@ export async function startGeneration(
       stage: 'fetching',
       ...firstStep(input),
       inputData: JSON.stringify(inputData),
+      runner: ctx.runner ?? null,
       engine:
         run.engine.kind === 'offline' ? 'offline' : `${run.engine.provider}:${run.engine.modelId}`,
     });

@@ -81,6 +81,7 @@ export async function regenerateQuestions(
         ...firstStep(input),
         error: null,
         cancelRequested: false,
+        runner: ctx.runner ?? null,
         updatedAt: new Date(),
       })
       .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'questions_ready')))
