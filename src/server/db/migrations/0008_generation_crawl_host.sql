@@ -1,0 +1,1 @@
+ALTER TABLE "faq_generations" ADD COLUMN "crawl_host" text;
