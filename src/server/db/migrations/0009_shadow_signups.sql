@@ -1,0 +1,3 @@
+DROP INDEX "users_email_unique";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "shadow" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email") WHERE "shadow" = false;
