@@ -156,3 +156,28 @@ describe('sign-up for a registered address', () => {
     expect(freshMails.filter((mail) => mail.kind === 'email_confirmation')).toHaveLength(2);
   });
 });
+
+describe('shadow accounts in the admin screens', () => {
+  it('are neither listed nor counted as users', async () => {
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'admin', password: 'admin123' },
+    });
+    const headers = { authorization: `Bearer ${admin.json().token}` };
+    const totalUsers = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers })).json()
+        .totalUsers as number;
+    const registered = uniqueEmail('listed');
+    const owner = await signupViaApi(t.app, { email: registered });
+    const before = await totalUsers();
+    await signUp(registered);
+    expect(await totalUsers()).toBe(before);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?search=${encodeURIComponent(registered)}`,
+      headers,
+    });
+    expect(list.json().users.map((row: { id: string }) => row.id)).toEqual([owner.user.id]);
+  });
+});
