@@ -1,9 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import {
-  MAX_CONCURRENT_CRAWLS_PER_HOST,
-  MAX_PAGES_PER_HOST_PER_MINUTE,
-  MAX_RUNNING_QUESTION_PHASES,
-} from '../../../shared/limits.ts';
+import { MAX_RUNNING_QUESTION_PHASES } from '../../../shared/limits.ts';
+import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { faqGenerations, rateLimitBuckets } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -25,29 +22,39 @@ export function crawlHostOf(url: string): string {
     .replace(/^www\./, '');
 }
 
-/** A crawl about to start: its site and how many pages it may read there. */
+/** A crawl about to start: its site, how many pages it may read there, and the site's limits. */
 export interface CrawlBooking {
   host: string;
   pages: number;
+  maxConcurrent: number;
+  maxPagesPerMinute: number;
 }
 
 /** What a request would crawl: a URL record reads its site; text and categories read none. */
 export function crawlBooking(
   input:
     { method: 'url'; url?: string | undefined; includeSubpages: boolean } | { method: 'category' },
-  maxPages: number,
+  config: Pick<
+    Config,
+    'CRAWL_MAX_PAGES' | 'CRAWL_HOST_CONCURRENCY' | 'CRAWL_HOST_PAGES_PER_MINUTE'
+  >,
 ): CrawlBooking | undefined {
   if (input.method !== 'url' || !input.url) return undefined;
-  return { host: crawlHostOf(input.url), pages: input.includeSubpages ? maxPages : 1 };
+  return {
+    host: crawlHostOf(input.url),
+    pages: input.includeSubpages ? config.CRAWL_MAX_PAGES : 1,
+    maxConcurrent: config.CRAWL_HOST_CONCURRENCY,
+    maxPagesPerMinute: config.CRAWL_HOST_PAGES_PER_MINUTE,
+  };
 }
 
 /**
  * Runs `start` (which starts a question phase: a new record, or a draft's questions
  * regenerated) only while the user has fewer than MAX_RUNNING_QUESTION_PHASES records reading
  * pages or writing questions: each one fetches a third-party site, so an unbounded number would
- * turn us into a crawler for hire. A crawl must also fit its site's limits, all users together:
- * MAX_CONCURRENT_CRAWLS_PER_HOST running, and its pages within MAX_PAGES_PER_HOST_PER_MINUTE
- * (booked in `rate_limit_buckets`). Advisory locks per user and then per site serialise the
+ * turn us into a crawler for hire. A crawl must also fit its site's limits, all users together
+ * (CRAWL_HOST_CONCURRENCY running, and its pages within CRAWL_HOST_PAGES_PER_MINUTE, booked in
+ * `rate_limit_buckets`; defaults in shared/limits.ts). Advisory locks per user and then per site serialise the
  * counts and the start across processes; a refusal rolls everything back, so it books nothing
  * and leaves no record.
  */
@@ -80,7 +87,7 @@ async function bookCrawl(tx: DbOrTx, crawl: CrawlBooking): Promise<void> {
     .select({ n: count() })
     .from(faqGenerations)
     .where(and(eq(faqGenerations.crawlHost, crawl.host), eq(faqGenerations.stage, 'fetching')));
-  if ((crawling?.n ?? 0) >= MAX_CONCURRENT_CRAWLS_PER_HOST) {
+  if ((crawling?.n ?? 0) >= crawl.maxConcurrent) {
     throw new HttpError(429, SITE_BUSY_MESSAGE, {
       code: 'RATE_LIMITED',
       retryAfterSeconds: QUESTION_PHASE_RETRY_AFTER_SECONDS,
@@ -96,7 +103,7 @@ async function bookCrawl(tx: DbOrTx, crawl: CrawlBooking): Promise<void> {
       set: { count: sql`${rateLimitBuckets.count} + ${crawl.pages}` },
     })
     .returning({ count: rateLimitBuckets.count });
-  if ((booked?.count ?? 0) > MAX_PAGES_PER_HOST_PER_MINUTE) {
+  if ((booked?.count ?? 0) > crawl.maxPagesPerMinute) {
     throw new HttpError(429, SITE_PAGE_LIMIT_MESSAGE, {
       code: 'RATE_LIMITED',
       retryAfterSeconds: Math.max(

@@ -90,7 +90,7 @@ export async function startGeneration(
         ? `${new URL(input.url).hostname}のFAQ`
         : 'テキストから作成したFAQ'
       : `${input.categoryName}のFAQ`;
-  const crawl = crawlBooking(input, ctx.config.CRAWL_MAX_PAGES);
+  const crawl = crawlBooking(input, ctx.config);
   await withinQuestionPhaseLimit(
     ctx.db,
     userId,
