@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_CONCURRENT_CRAWLS_PER_HOST, MAX_PAGES_PER_HOST_PER_MINUTE } from '../shared/limits.ts';
 
 /**
  * Every setting the server reads. The names in DECISIONS §9 are a contract with outside
@@ -76,6 +77,19 @@ const envSchema = z.object({
   S3_REGION: z.string().default('auto'),
   FETCH_ALLOW_PRIVATE: booleanFlag,
   CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(30).default(10),
+  /** Per-site crawl limits, all users together (generation-limits.ts); defaults in shared/limits.ts. */
+  CRAWL_HOST_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(MAX_CONCURRENT_CRAWLS_PER_HOST),
+  CRAWL_HOST_PAGES_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(100_000)
+    .default(MAX_PAGES_PER_HOST_PER_MINUTE),
   /** Chromium for pages rendered by JavaScript; empty turns rendering off. */
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   /** A SearXNG-compatible JSON search endpoint for the data API's search. */

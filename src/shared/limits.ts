@@ -38,3 +38,15 @@ export const PASTED_TEXT_MAX_CHARS = 100_000;
 export const STORAGE_QUOTA_BYTES = 500 * 1024 * 1024;
 /** Question phases (page reading and question writing) one user may have running at once. */
 export const MAX_RUNNING_QUESTION_PHASES = 2;
+/**
+ * Crawls of one site (normalised host) running at once, all users together: each reads up to
+ * three pages in parallel, so at most nine of our requests reach one third-party site at a time,
+ * however many accounts ask.
+ */
+export const MAX_CONCURRENT_CRAWLS_PER_HOST = 3;
+/**
+ * Pages one site may be asked for per minute, all users together: about one a second, a polite
+ * crawler's pace. A crawl books its whole page allowance (CRAWL_MAX_PAGES, or 1 without
+ * subpages) when it starts.
+ */
+export const MAX_PAGES_PER_HOST_PER_MINUTE = 60;

@@ -82,7 +82,7 @@ describe('accounts', () => {
     await context.close();
   });
 
-  it('signing up with a registered address tells nothing more than a new one and signs nobody in', async () => {
+  it('signing up with a registered address looks exactly like a new sign-up and never reaches the owner', async () => {
     const owner = await signUpViaApi(baseURL);
     const { page, context, problems } = await openWatchedPage(browser, { baseURL });
     await page.goto('/auth?mode=signup');
@@ -90,13 +90,24 @@ describe('accounts', () => {
     await signup.getByLabel('メールアドレス').fill(owner.email);
     await signup.getByLabel(/パスワード/).fill('another-password');
     await signup.getByRole('button', { name: '登録して始める' }).click();
-    await page
-      .getByText('メールアドレス宛てのご案内をご確認のうえ、ログインしてください', { exact: false })
-      .first()
-      .waitFor();
+    // As after any sign-up: signed in, no credits yet, asked to confirm the address.
+    await page.getByTestId('header-credits').waitFor();
+    await expect(page.getByTestId('header-user-name').textContent()).resolves.toBe(owner.email);
+    await expect(page.getByTestId('header-credits').textContent()).resolves.toBe('0');
+    await page.getByTestId('confirm-email-banner').waitFor();
     await expect(page.getByText('既に登録されています').count()).resolves.toBe(0);
-    await expect(page.evaluate(() => localStorage.getItem('faq-kobo.tokens'))).resolves.toBeNull();
-    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+    // …but in an account of its own, not the owner's.
+    const me = await page.evaluate(async () => {
+      const stored = JSON.parse(localStorage.getItem('faq-kobo.tokens') ?? '{}') as {
+        access_token?: string;
+      };
+      const response = await fetch('/api/auth/me', {
+        headers: { authorization: `Bearer ${stored.access_token}` },
+      });
+      return (await response.json()) as { id: string };
+    });
+    expect(me.id).not.toBe(owner.user.id);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -47,7 +47,8 @@ export async function startServerProcess(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    // A process ended by a signal has no exit code, only a signal code.
+    if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   };

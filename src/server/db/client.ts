@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { takeProcessLease } from './process-lease.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -32,6 +33,11 @@ export interface DatabaseHandle {
    * On PostgreSQL a dedicated connection, re-established if it drops.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * On PostgreSQL, the id under which this process's lease is held (db/process-lease.ts): work
+   * it records as its own is known to be running while the process lives. Null when embedded.
+   */
+  runner: string | null;
   close(): Promise<void>;
 }
 
@@ -120,10 +126,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.release();
     }
     const connectionString = options.databaseUrl;
+    const lease = await takeProcessLease(
+      connectionString,
+      options.onIdleError ?? ((error) => console.warn('lease connection error:', error.message)),
+    );
     return {
       db,
       kind: 'postgres',
       pool,
+      runner: lease.id,
       listen: (channel, onPayload) =>
         listenOnPostgres(
           connectionString,
@@ -134,6 +145,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         ),
       // Closing twice (a test closing the database under a running app) is not an error.
       close: async () => {
+        await lease.close();
         if (!pool.ending) await pool.end();
       },
     };
@@ -147,6 +159,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    runner: null,
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
       // UNLISTEN is a query, and a closed PGlite rejects every query: once the database is

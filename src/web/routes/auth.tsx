@@ -55,8 +55,8 @@ export function AuthRoute() {
       sessionStorage.removeItem(REFERRAL_STORAGE_KEY);
       void navigate(target, { replace: true });
     } catch {
-      // Sign-up answers alike for a registered address (its session works nowhere) and mails
-      // the address instead; the same words cover a session lost for any other reason.
+      // A session lost between the answer and its first use (revoked, or the server restarted
+      // with another secret): the words send the user to their mail and to signing in.
       setFinishing(false);
       await session.logout();
       // A toast: this page is replaced by the loading screen while the session is checked.

@@ -38,6 +38,10 @@ export default async function setup(project: TestProject) {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     FETCH_ALLOW_PRIVATE: 'true',
+    // The one fixture site stands for every user's own site here, so its per-site limits
+    // would only throttle the suite (generation-limits.test.ts covers them).
+    CRAWL_HOST_CONCURRENCY: '1000',
+    CRAWL_HOST_PAGES_PER_MINUTE: '100000',
     DATABASE_URL: '',
     WEB_DIR: webDir,
     OPENAI_API_KEY: 'e2e-test-key',

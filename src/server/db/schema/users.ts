@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 // Accounts: users and the one-time tokens that sign them in, confirm and reset.
@@ -33,13 +42,22 @@ export const users = pgTable(
     signupReferralCode: text('signup_referral_code'),
     /** In every access token; raised at logout and password change so older tokens stop. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Made by a sign-up for an address that already has an account: usable like any new,
+     * unconfirmed account by whoever signed up (so the answer and every later request look the
+     * same as for a new address), but never confirmed, never found by sign-in or password
+     * reset, and not the address's owner. Its e-mail is not unique.
+     */
+    shadow: boolean('shadow').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
       .notNull()
       .defaultNow(),
   },
   (table) => [
-    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_email_unique')
+      .on(table.email)
+      .where(sql`"shadow" = false`),
     uniqueIndex('users_referral_code_unique').on(table.referralCode),
     check('users_credits_non_negative', sql`${table.credits} >= 0`),
     check(

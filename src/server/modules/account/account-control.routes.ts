@@ -39,7 +39,7 @@ export const accountControlRoutes: FastifyPluginAsyncZod = async (app) => {
         id,
         request.body.newPassword,
       );
-      app.mail.deliverLater(emailId);
+      if (emailId) app.mail.deliverLater(emailId);
       return tokens;
     },
   );

@@ -202,3 +202,23 @@ describe('bonuses follow every address an account has used', () => {
     expect((await signupViaApi(t.app, { email: target.replace('@', '+x@') })).user.credits).toBe(0);
   });
 });
+
+describe('shadow sign-ups (a sign-up for a registered address)', () => {
+  it('tell the owner nothing and become real on an address of their own', async () => {
+    const owner = await signupViaApi(t.app);
+    const shadow = await signupViaApi(t.app, { email: owner.user.email, confirm: false });
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, shadow.user.id));
+    expect(row!.shadow).toBe(true);
+    const noticesBefore = (await mailsTo(owner.user.email, 'email_change_notice')).length;
+
+    const ownAddress = uniqueEmail('own');
+    expect((await requestChange(shadow.access_token, shadow.password, ownAddress)).statusCode).toBe(
+      202,
+    );
+    expect(await mailsTo(owner.user.email, 'email_change_notice')).toHaveLength(noticesBefore);
+    const changed = await confirmChange(shadow.access_token, await changeLinkFor(ownAddress));
+    expect(changed.statusCode).toBe(200);
+    const [after] = await t.app.db.select().from(users).where(eq(users.id, shadow.user.id));
+    expect(after).toMatchObject({ email: ownAddress, shadow: false });
+  });
+});

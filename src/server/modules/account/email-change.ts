@@ -41,6 +41,8 @@ async function addressTaken(db: DbOrTx, email: string, exceptUserId: string): Pr
     .where(
       and(
         ne(users.id, exceptUserId),
+        // A shadow sign-up (auth.service.ts) never owns its address.
+        eq(users.shadow, false),
         sql`regexp_replace(lower(${users.email}), '^([^@+]+)\\+[^@]*@', '\\1@') = ${normaliseEmail(email)}`,
       ),
     )
@@ -62,9 +64,16 @@ export async function requestEmailChange(
 ): Promise<string[]> {
   if (newEmail === user.email) throw new HttpError(400, SAME_EMAIL);
   return db.transaction(async (tx) => {
-    const notice = await enqueueEmail(tx, emailChangeNoticeEmail(mail, user.email));
+    const [account] = await tx
+      .select({ shadow: users.shadow })
+      .from(users)
+      .where(eq(users.id, user.id));
+    // A shadow account's current address belongs to someone else, who is told nothing.
+    const notices = account?.shadow
+      ? []
+      : [await enqueueEmail(tx, emailChangeNoticeEmail(mail, user.email))];
     if (await addressTaken(tx, newEmail, user.id)) {
-      return [notice, await enqueueEmail(tx, emailChangeExistingEmail(mail, newEmail))];
+      return [...notices, await enqueueEmail(tx, emailChangeExistingEmail(mail, newEmail))];
     }
     const now = new Date();
     // Only the newest request counts: an older link must not move the account later on.
@@ -80,7 +89,7 @@ export async function requestEmailChange(
       tokenHash: sha256(token),
       expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
     });
-    return [notice, await enqueueEmail(tx, emailChangeLinkEmail(mail, newEmail, token))];
+    return [...notices, await enqueueEmail(tx, emailChangeLinkEmail(mail, newEmail, token))];
   });
 }
 
@@ -132,6 +141,8 @@ export async function confirmEmailChange(
         .set({
           email: request.newEmail,
           emailConfirmedAt: user.confirmedAt ?? now,
+          // A shadow sign-up that confirms an address of its own is an account like any other.
+          shadow: false,
           updatedAt: now,
         })
         .where(eq(users.id, userId));

@@ -21,7 +21,7 @@ export async function changePassword(
   config: Config,
   userId: string,
   newPassword: string,
-): Promise<{ tokens: TokenSet; emailId: string }> {
+): Promise<{ tokens: TokenSet; emailId: string | null }> {
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -29,12 +29,20 @@ export async function changePassword(
     await revokeAllRefreshTokens(tx, userId);
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
     const [user] = await tx
-      .select({ id: users.id, email: users.email, tokenVersion: users.tokenVersion })
+      .select({
+        id: users.id,
+        email: users.email,
+        tokenVersion: users.tokenVersion,
+        shadow: users.shadow,
+      })
       .from(users)
       .where(eq(users.id, userId));
     if (!user) throw unauthorized();
     const tokens = await issueTokenSet(tx, config.jwtSecret, user);
-    const emailId = await enqueueEmail(tx, passwordChangedEmail(config, user.email));
+    // A shadow account's address belongs to someone else, who is told nothing about it.
+    const emailId = user.shadow
+      ? null
+      : await enqueueEmail(tx, passwordChangedEmail(config, user.email));
     return { tokens, emailId };
   });
 }

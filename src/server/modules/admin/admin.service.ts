@@ -86,7 +86,11 @@ const CONSUMPTION_TYPES = ['usage', 'debit'];
 
 export async function adminStats(db: Database): Promise<AdminStats> {
   const now = Date.now();
-  const [userCount] = await db.select({ n: count() }).from(users).where(isNull(users.deletedAt));
+  // Shadow accounts (a sign-up for a registered address, auth.service.ts) are nobody's account.
+  const [userCount] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(isNull(users.deletedAt), eq(users.shadow, false)));
   const [generationCount] = await db.select({ n: count() }).from(faqGenerations);
   const [recent] = await db
     .select({ n: count() })
@@ -101,7 +105,13 @@ export async function adminStats(db: Database): Promise<AdminStats> {
     .select({ n: count() })
     .from(users)
     .leftJoin(figures.generations, eq(figures.generations.userId, users.id))
-    .where(and(isNull(users.deletedAt), gte(figures.lastActivity, activeSince())));
+    .where(
+      and(
+        isNull(users.deletedAt),
+        eq(users.shadow, false),
+        gte(figures.lastActivity, activeSince()),
+      ),
+    );
   return {
     totalUsers: userCount?.n ?? 0,
     totalGenerations: generationCount?.n ?? 0,
@@ -182,6 +192,7 @@ export async function listUsers(
     .where(
       and(
         isNull(users.deletedAt),
+        eq(users.shadow, false),
         pattern ? or(ilike(users.email, pattern), ilike(users.displayName, pattern)) : undefined,
         filter.status === 'active' ? gte(figures.lastActivity, since) : undefined,
         filter.status === 'inactive' ? lt(figures.lastActivity, since) : undefined,

@@ -141,9 +141,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         `confirm-resend:user:${user.id}`,
         AUTH_RATE_LIMITS.confirmResendPerUser,
       );
-      const emailId = await resendConfirmation(app.db, app.config, user.id);
+      const { alreadyConfirmed, emailId } = await resendConfirmation(app.db, app.config, user.id);
       if (emailId) app.mail.deliverLater(emailId);
-      return { ok: true as const, alreadyConfirmed: emailId === null };
+      return { ok: true as const, alreadyConfirmed };
     },
   );
 

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '../../../shared/limits.ts';
 import { ACCOUNT_SUSPENDED, type AuthResponse, type SignupRequest } from '../../../shared/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
-import { signAccessToken, USER_TOKEN_AUDIENCE } from './access-token.ts';
 import { toCurrentUser } from './current-user.ts';
 import { sendConfirmationLink } from './email-confirmation.ts';
 import { signupExistingEmail } from './emails.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { issueTokenSet, newOpaqueToken } from './refresh-tokens.ts';
+import { issueTokenSet } from './refresh-tokens.ts';
 
 export const INVALID_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません';
 export const EMAIL_TAKEN = 'このメールアドレスは既に登録されています';
@@ -49,8 +47,8 @@ export async function signup(
   const [existing] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.email, input.email));
-  if (existing) return signupForExistingAddress(ctx, input);
+    .where(and(eq(users.email, input.email), eq(users.shadow, false)));
+  if (existing) return signupForExistingAddress(ctx, input, passwordHash);
   const userId = randomUUID();
   const displayName = input.displayName?.trim() || null;
   try {
@@ -78,70 +76,80 @@ export async function signup(
     });
   } catch (error) {
     // A racing sign-up for the same address committed first.
-    if (isDuplicateEmail(error)) return signupForExistingAddress(ctx, input);
+    if (isDuplicateEmail(error)) return signupForExistingAddress(ctx, input, passwordHash);
     throw error;
   }
 }
 
 /**
- * The answer a new account gets, in shape and status, for an account that is not created: a
- * token set nobody can use (its refresh token is stored nowhere, its subject is no user) and
- * a user as fresh as a new one. The address's owner is told by mail.
+ * A sign-up for an address that already has an account creates a shadow account
+ * (`users.shadow`): a real, unconfirmed, empty account with the typed name and password, whose
+ * tokens work like a new account's. So not only the answer but everything the client does with
+ * it next (`/api/auth/me`, refresh, trying the product) is the same as for a new address. The
+ * shadow is never confirmed and owns nothing of the address; its owner is told by mail.
  */
 async function signupForExistingAddress(
   ctx: AuthContext,
   input: SignupRequest,
+  passwordHash: string,
 ): Promise<{ response: AuthResponse; emailIds: string[] }> {
-  const emailId = await enqueueEmail(ctx.db, signupExistingEmail(ctx.config, input.email));
-  const issuedAt = Math.floor(Date.now() / 1000);
-  const phantomId = randomUUID();
-  const accessToken = await signAccessToken(
-    ctx.config.jwtSecret,
-    USER_TOKEN_AUDIENCE,
-    { sub: phantomId, email: input.email, tv: 0 },
-    ACCESS_TOKEN_TTL_SECONDS,
-    issuedAt,
-  );
-  return {
-    response: {
-      access_token: accessToken,
-      refresh_token: newOpaqueToken(),
-      token_type: 'bearer',
-      expires_in: ACCESS_TOKEN_TTL_SECONDS,
-      refresh_expires_in: REFRESH_TOKEN_TTL_SECONDS,
-      issued_at: issuedAt,
-      user: {
-        id: phantomId,
-        email: input.email,
-        displayName: input.displayName?.trim() || null,
-        avatarUrl: null,
-        credits: 0,
-        createdAt: new Date(issuedAt * 1000).toISOString(),
-        faqCount: 0,
-        emailConfirmed: false,
-      },
-    },
-    emailIds: [emailId],
-  };
+  const userId = randomUUID();
+  return ctx.db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id: userId,
+      email: input.email,
+      passwordHash,
+      displayName: input.displayName?.trim() || null,
+      shadow: true,
+    });
+    const emailId = await enqueueEmail(tx, signupExistingEmail(ctx.config, input.email));
+    const tokens = await issueTokenSet(tx, ctx.config.jwtSecret, {
+      id: userId,
+      email: input.email,
+      tokenVersion: 0,
+    });
+    return {
+      response: { ...tokens, user: await toCurrentUser(tx, userId) },
+      emailIds: [emailId],
+    };
+  });
 }
 
-/** null for an unknown e-mail and for a wrong password alike, after the same amount of work. */
+const loginColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  suspendedAt: users.suspendedAt,
+  tokenVersion: users.tokenVersion,
+};
+
+/**
+ * null for an unknown e-mail and for a wrong password alike, after the same amount of work.
+ * The address's own account is tried first; failing that, its newest shadow account (so whoever
+ * signed up for a registered address can sign in again, as after a real sign-up). Every failed
+ * attempt checks two hashes, real or dummy, so timing says nothing about shadows either.
+ */
 export async function login(
   ctx: AuthContext,
   email: string,
   password: string,
 ): Promise<AuthResponse | null> {
-  const [user] = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      passwordHash: users.passwordHash,
-      suspendedAt: users.suspendedAt,
-      tokenVersion: users.tokenVersion,
-    })
+  const [owner] = await ctx.db
+    .select(loginColumns)
     .from(users)
-    .where(eq(users.email, email));
-  const valid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
+    .where(and(eq(users.email, email), eq(users.shadow, false)));
+  let user = owner;
+  let valid = await verifyPassword(owner?.passwordHash ?? (await getDummyHash()), password);
+  if (!valid) {
+    const [shadow] = await ctx.db
+      .select(loginColumns)
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.shadow, true), isNull(users.deletedAt)))
+      .orderBy(desc(users.createdAt))
+      .limit(1);
+    user = shadow;
+    valid = await verifyPassword(shadow?.passwordHash ?? (await getDummyHash()), password);
+  }
   if (!user || !valid) return null;
   // Told only to whoever knows the password, so it reveals nothing to a guesser.
   if (user.suspendedAt) throw new HttpError(403, ACCOUNT_SUSPENDED);

@@ -103,16 +103,26 @@ export async function grantConfirmationRewards(
   return emailIds;
 }
 
-/** "Send the link again" for a signed-in user; null when the address is already confirmed. */
+/**
+ * "Send the link again" for a signed-in user: the outbox id to deliver, if any. A shadow
+ * account (auth.service.ts) hears the same as an unconfirmed one, but no link is sent: the
+ * address belongs to someone else.
+ */
 export async function resendConfirmation(
   db: Database,
   mail: MailConfig,
   userId: string,
-): Promise<string | null> {
+): Promise<{ alreadyConfirmed: boolean; emailId: string | null }> {
   const [user] = await db
-    .select({ id: users.id, email: users.email, confirmedAt: users.emailConfirmedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      confirmedAt: users.emailConfirmedAt,
+      shadow: users.shadow,
+    })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user || user.confirmedAt) return null;
-  return sendConfirmationLink(db, mail, user);
+  if (!user || user.confirmedAt) return { alreadyConfirmed: true, emailId: null };
+  if (user.shadow) return { alreadyConfirmed: false, emailId: null };
+  return { alreadyConfirmed: false, emailId: await sendConfirmationLink(db, mail, user) };
 }

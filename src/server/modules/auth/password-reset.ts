@@ -24,7 +24,7 @@ export async function requestPasswordReset(
   const [user] = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(eq(users.email, email));
+    .where(and(eq(users.email, email), eq(users.shadow, false)));
   if (!user) return null;
   const token = newOpaqueToken();
   return db.transaction(async (tx) => {

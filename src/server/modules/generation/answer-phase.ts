@@ -74,6 +74,7 @@ export async function startAnswers(
         ...PROGRESS_STEPS.answersStarted,
         error: null,
         cancelRequested: false,
+        runner: ctx.runner ?? null,
         updatedAt: new Date(),
       })
       .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, row.stage)))

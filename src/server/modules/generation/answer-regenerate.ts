@@ -35,7 +35,12 @@ export async function regenerateAnswer(
   const reservationId = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(faqGenerations)
-      .set({ stage: 'answering', message: '回答を再生成中...', updatedAt: new Date() })
+      .set({
+        stage: 'answering',
+        message: '回答を再生成中...',
+        runner: ctx.runner ?? null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'completed')))
       .returning({ id: faqGenerations.id });
     if (!claimed) return null;

@@ -1,12 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
-import { MAX_RUNNING_QUESTION_PHASES } from '../../../shared/limits.ts';
-import { faqGenerations } from '../../db/schema.ts';
-import { QUESTION_PHASE_LIMIT_MESSAGE } from './generation-limits.ts';
+import { balance, createDraft } from '../../../../tests/helpers/generations.ts';
+import {
+  MAX_CONCURRENT_CRAWLS_PER_HOST,
+  MAX_PAGES_PER_HOST_PER_MINUTE,
+  MAX_RUNNING_QUESTION_PHASES,
+} from '../../../shared/limits.ts';
+import { faqGenerations, rateLimitBuckets } from '../../db/schema.ts';
+import {
+  crawlHostOf,
+  QUESTION_PHASE_LIMIT_MESSAGE,
+  SITE_BUSY_MESSAGE,
+  SITE_PAGE_LIMIT_MESSAGE,
+} from './generation-limits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,9 +37,9 @@ const create = (user: SeededUser, extra: Record<string, unknown> = {}) =>
     payload: { method: 'url', textInput: TEXT, faqCount: 5, ...extra },
   });
 
-async function seedRunning(user: SeededUser, count: number): Promise<string[]> {
+async function seedRunning(user: SeededUser, count: number, on: TestApp = t): Promise<string[]> {
   const ids = Array.from({ length: count }, (_, index) => `faq_running_${user.id}_${index}`);
-  await t.app.db.insert(faqGenerations).values(
+  await on.app.db.insert(faqGenerations).values(
     ids.map((id) => ({
       id,
       userId: user.id,
@@ -127,4 +137,137 @@ describe('parallel starts', () => {
       ...Array<number>(6 - MAX_RUNNING_QUESTION_PHASES).fill(429),
     ]);
   });
+
+  it("counts a regeneration of a draft's questions as a running phase", async () => {
+    const user = await seedUser(local.app, { credits: 10 });
+    const draft = await createDraft(local, user);
+    const running = await seedRunning(user, MAX_RUNNING_QUESTION_PHASES, local);
+    const regenerate = () =>
+      local.app.inject({
+        method: 'POST',
+        url: `/api/generations/${draft.id}/questions/regenerate`,
+        headers: user.headers,
+      });
+
+    const refused = await regenerate();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(QUESTION_PHASE_LIMIT_MESSAGE);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const [kept] = await local.app.db
+      .select()
+      .from(faqGenerations)
+      .where(eq(faqGenerations.id, draft.id));
+    expect(kept).toMatchObject({
+      stage: 'questions_ready',
+      questions: JSON.stringify(draft.questions),
+    });
+
+    await local.app.db
+      .update(faqGenerations)
+      .set({ stage: 'questions_ready' })
+      .where(eq(faqGenerations.id, running[0]!));
+    const accepted = await regenerate();
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    expect(accepted.json()).toEqual({ id: draft.id, reused: false });
+  });
 });
+
+describe('crawls of one site, all users together', () => {
+  let site: Server;
+  let port: number;
+  let crawlApp: TestApp;
+  beforeAll(async () => {
+    // Slow, so the crawls started here are still reading it while the test runs.
+    site = createServer((_request, response) => {
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(`<html><body><main><p>${TEXT}</p></main></body></html>`);
+      }, 2000);
+    });
+    // Every loopback name reaches it: each name is a site of its own to the limits.
+    await new Promise<void>((resolve) => site.listen(0, '::', resolve));
+    port = (site.address() as AddressInfo).port;
+    crawlApp = await createTestApp({ FETCH_ALLOW_PRIVATE: 'true', CRAWL_MAX_PAGES: '30' });
+  });
+  afterAll(async () => {
+    await crawlApp.close();
+    site.closeAllConnections();
+    await new Promise((resolve) => site.close(resolve));
+  });
+
+  const crawl = (user: SeededUser, url: string, includeSubpages: boolean) =>
+    crawlApp.app.inject({
+      method: 'POST',
+      url: '/api/generations',
+      headers: user.headers,
+      payload: { method: 'url', url, faqCount: 5, includeSubpages },
+    });
+  const recordsOf = (user: SeededUser) =>
+    crawlApp.app.db.select().from(faqGenerations).where(eq(faqGenerations.userId, user.id));
+
+  it('names a site by its normalised host', () => {
+    expect(crawlHostOf('https://WWW.Example.JP.:8443/about?x=1')).toBe('example.jp');
+    expect(crawlHostOf('http://example.jp/')).toBe('example.jp');
+  });
+
+  it(`lets ${MAX_CONCURRENT_CRAWLS_PER_HOST} crawls of one site run at once, whoever asks`, async () => {
+    const others = await Promise.all(
+      Array.from({ length: MAX_CONCURRENT_CRAWLS_PER_HOST }, () =>
+        seedUser(crawlApp.app, { credits: 10 }),
+      ),
+    );
+    const seeded = (
+      await Promise.all(others.map((other) => seedRunning(other, 1, crawlApp)))
+    ).flat();
+    await crawlApp.app.db
+      .update(faqGenerations)
+      .set({ crawlHost: '127.0.0.1' })
+      .where(inArray(faqGenerations.id, seeded));
+    const user = await seedUser(crawlApp.app, { credits: 10 });
+
+    const refused = await crawl(user, `http://127.0.0.1:${port}/shop`, false);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(SITE_BUSY_MESSAGE);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await recordsOf(user)).toEqual([]);
+    expect(await balance(crawlApp, user.id)).toEqual({ credits: 10, reserved: 0 });
+
+    // Another site is not affected; a finished crawl frees a slot.
+    expect((await crawl(user, `http://localhost:${port}/`, false)).statusCode).toBe(202);
+    await crawlApp.app.db
+      .update(faqGenerations)
+      .set({ stage: 'questions_ready' })
+      .where(inArray(faqGenerations.id, seeded));
+    const accepted = await crawl(user, `http://127.0.0.1:${port}/shop`, false);
+    expect(accepted.statusCode, accepted.body).toBe(202);
+  });
+
+  it(`books at most ${MAX_PAGES_PER_HOST_PER_MINUTE} pages of one site a minute`, async () => {
+    // The budget is counted per clock minute: start well inside one.
+    await until(() => Date.now() % 60_000 < 50_000);
+    const [first, second, third] = await Promise.all(
+      [0, 1, 2].map(() => seedUser(crawlApp.app, { credits: 10 })),
+    );
+    const url = `http://[::1]:${port}/menu`;
+    // With subpages, a crawl books CRAWL_MAX_PAGES (30 here): two fit in the minute.
+    expect((await crawl(first!, url, true)).statusCode).toBe(202);
+    expect((await crawl(second!, url, true)).statusCode).toBe(202);
+    const refused = await crawl(third!, url, true);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(SITE_PAGE_LIMIT_MESSAGE);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await recordsOf(third!)).toEqual([]);
+    // The refusal booked nothing.
+    const buckets = await crawlApp.app.db
+      .select()
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, 'crawl-pages:[::1]'));
+    expect(buckets.map((bucket) => bucket.count)).toEqual([MAX_PAGES_PER_HOST_PER_MINUTE]);
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 200));
+}

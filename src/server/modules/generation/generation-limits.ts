@@ -1,25 +1,70 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { MAX_RUNNING_QUESTION_PHASES } from '../../../shared/limits.ts';
+import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { faqGenerations } from '../../db/schema.ts';
+import { faqGenerations, rateLimitBuckets } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 export const QUESTION_PHASE_LIMIT_MESSAGE = `FAQの作成を同時に実行できるのは${MAX_RUNNING_QUESTION_PHASES}件までです。実行中の作成が終わってから再度お試しください`;
+export const SITE_BUSY_MESSAGE =
+  'このサイトは現在ほかの作成で読み込み中のため、これ以上同時に読み込めません。しばらくしてから再度お試しください';
+export const SITE_PAGE_LIMIT_MESSAGE =
+  'このサイトへのアクセスが集中しているため、いまは読み込めません。1分ほどしてから再度お試しください';
 /** About how long a question phase takes; a client may try again after it. */
 const QUESTION_PHASE_RETRY_AFTER_SECONDS = 30;
+const PAGE_WINDOW_MS = 60_000;
+
+/** The site a URL reads, as one name: case, a trailing dot, `www.` and the port do not count. */
+export function crawlHostOf(url: string): string {
+  return new URL(url).hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
+}
+
+/** A crawl about to start: its site, how many pages it may read there, and the site's limits. */
+export interface CrawlBooking {
+  host: string;
+  pages: number;
+  maxConcurrent: number;
+  maxPagesPerMinute: number;
+}
+
+/** What a request would crawl: a URL record reads its site; text and categories read none. */
+export function crawlBooking(
+  input:
+    { method: 'url'; url?: string | undefined; includeSubpages: boolean } | { method: 'category' },
+  config: Pick<
+    Config,
+    'CRAWL_MAX_PAGES' | 'CRAWL_HOST_CONCURRENCY' | 'CRAWL_HOST_PAGES_PER_MINUTE'
+  >,
+): CrawlBooking | undefined {
+  if (input.method !== 'url' || !input.url) return undefined;
+  return {
+    host: crawlHostOf(input.url),
+    pages: input.includeSubpages ? config.CRAWL_MAX_PAGES : 1,
+    maxConcurrent: config.CRAWL_HOST_CONCURRENCY,
+    maxPagesPerMinute: config.CRAWL_HOST_PAGES_PER_MINUTE,
+  };
+}
 
 /**
- * Runs `insert` (which starts a question phase) only while the user has fewer than
- * MAX_RUNNING_QUESTION_PHASES records reading pages or writing questions: each one fetches a
- * third-party site, so an unbounded number would turn us into a crawler for hire. A per-user
- * advisory lock serialises the count and the insert across processes.
+ * Runs `start` (which starts a question phase: a new record, or a draft's questions
+ * regenerated) only while the user has fewer than MAX_RUNNING_QUESTION_PHASES records reading
+ * pages or writing questions: each one fetches a third-party site, so an unbounded number would
+ * turn us into a crawler for hire. A crawl must also fit its site's limits, all users together
+ * (CRAWL_HOST_CONCURRENCY running, and its pages within CRAWL_HOST_PAGES_PER_MINUTE, booked in
+ * `rate_limit_buckets`; defaults in shared/limits.ts). Advisory locks per user and then per site serialise the
+ * counts and the start across processes; a refusal rolls everything back, so it books nothing
+ * and leaves no record.
  */
-export async function withinQuestionPhaseLimit(
+export async function withinQuestionPhaseLimit<T>(
   db: Database,
   userId: string,
-  insert: (tx: DbOrTx) => Promise<void>,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  start: (tx: DbOrTx) => Promise<T>,
+  crawl?: CrawlBooking,
+): Promise<T> {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`question-phase:${userId}`}))`);
     const [running] = await tx
       .select({ n: count() })
@@ -31,6 +76,40 @@ export async function withinQuestionPhaseLimit(
         retryAfterSeconds: QUESTION_PHASE_RETRY_AFTER_SECONDS,
       });
     }
-    await insert(tx);
+    if (crawl) await bookCrawl(tx, crawl);
+    return start(tx);
   });
+}
+
+async function bookCrawl(tx: DbOrTx, crawl: CrawlBooking): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`crawl-host:${crawl.host}`}))`);
+  const [crawling] = await tx
+    .select({ n: count() })
+    .from(faqGenerations)
+    .where(and(eq(faqGenerations.crawlHost, crawl.host), eq(faqGenerations.stage, 'fetching')));
+  if ((crawling?.n ?? 0) >= crawl.maxConcurrent) {
+    throw new HttpError(429, SITE_BUSY_MESSAGE, {
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: QUESTION_PHASE_RETRY_AFTER_SECONDS,
+    });
+  }
+  const now = Date.now();
+  const windowStart = new Date(Math.floor(now / PAGE_WINDOW_MS) * PAGE_WINDOW_MS);
+  const [booked] = await tx
+    .insert(rateLimitBuckets)
+    .values({ key: `crawl-pages:${crawl.host}`, windowStart, count: crawl.pages })
+    .onConflictDoUpdate({
+      target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
+      set: { count: sql`${rateLimitBuckets.count} + ${crawl.pages}` },
+    })
+    .returning({ count: rateLimitBuckets.count });
+  if ((booked?.count ?? 0) > crawl.maxPagesPerMinute) {
+    throw new HttpError(429, SITE_PAGE_LIMIT_MESSAGE, {
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: Math.max(
+        1,
+        Math.ceil((windowStart.getTime() + PAGE_WINDOW_MS - now) / 1000),
+      ),
+    });
+  }
 }

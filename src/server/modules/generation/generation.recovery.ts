@@ -1,13 +1,15 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import { PROGRESS_STEPS } from '../../../shared/generations.ts';
 import type { Database } from '../../db/client.ts';
+import { runnerIsGone } from '../../db/process-lease.ts';
 import { creditReservations, faqGenerations } from '../../db/schema.ts';
 import { settleReservation } from '../credits/ledger.ts';
 
 /**
  * A job interrupted by a restart will never finish: mark it failed and release its credits.
- * With several processes on one database, only jobs silent for a while are taken as dead.
- * Drafts (questions_ready) are never touched, and an interrupted regeneration of a draft's
+ * With several processes on one database, a job is dead when the process that claimed it no
+ * longer holds its lease (db/process-lease.ts), or when it has been silent since `staleAfterMs`
+ * ago (work recorded without a runner, or a job stuck in a live process). Drafts (questions_ready) are never touched, and an interrupted regeneration of a draft's
  * questions goes back to the questions it had.
  */
 export async function recoverInterruptedGenerations(
@@ -15,6 +17,7 @@ export async function recoverInterruptedGenerations(
   staleAfterMs: number,
 ): Promise<number> {
   const cutoff = new Date(Date.now() - staleAfterMs);
+  const dead = or(lt(faqGenerations.updatedAt, cutoff), runnerIsGone(faqGenerations.runner));
   const drafts = await db
     .update(faqGenerations)
     .set({
@@ -29,7 +32,7 @@ export async function recoverInterruptedGenerations(
         eq(faqGenerations.status, 'generating'),
         eq(faqGenerations.stage, 'fetching'),
         ne(faqGenerations.questions, '[]'),
-        lt(faqGenerations.updatedAt, cutoff),
+        dead,
       ),
     )
     .returning({ id: faqGenerations.id });
@@ -46,7 +49,7 @@ export async function recoverInterruptedGenerations(
       and(
         eq(faqGenerations.status, 'generating'),
         ne(faqGenerations.stage, 'questions_ready'),
-        lt(faqGenerations.updatedAt, cutoff),
+        dead,
       ),
     )
     .returning({ id: faqGenerations.id });
@@ -60,13 +63,7 @@ export async function recoverInterruptedGenerations(
       message: '回答の再生成が中断されました。クレジットは消費していません',
       updatedAt: new Date(),
     })
-    .where(
-      and(
-        eq(faqGenerations.status, 'completed'),
-        eq(faqGenerations.stage, 'answering'),
-        lt(faqGenerations.updatedAt, cutoff),
-      ),
-    )
+    .where(and(eq(faqGenerations.status, 'completed'), eq(faqGenerations.stage, 'answering'), dead))
     .returning({ id: faqGenerations.id });
   await releaseOrphanedReservations(db, cutoff);
   return drafts.length + stale.length + regenerations.length;
@@ -74,8 +71,9 @@ export async function recoverInterruptedGenerations(
 
 /**
  * Every held reservation whose work is not running is released, whatever started it: it names
- * no generation, or one that was deleted, is no longer answering, or has been silent since
- * before `cutoff`. (Work that holds credits claims its record in the same transaction.)
+ * no generation, or one that was deleted, is no longer answering, has been silent since before
+ * `cutoff`, or was claimed by a process that is gone. (Work that holds credits claims its
+ * record in the same transaction.)
  */
 export async function releaseOrphanedReservations(db: Database, cutoff: Date): Promise<number> {
   const orphaned = await db
@@ -85,7 +83,7 @@ export async function releaseOrphanedReservations(db: Database, cutoff: Date): P
     .where(
       and(
         eq(creditReservations.status, 'held'),
-        sql`(${faqGenerations.id} is null or ${faqGenerations.stage} <> 'answering' or ${faqGenerations.updatedAt} < ${cutoff})`,
+        sql`(${faqGenerations.id} is null or ${faqGenerations.stage} <> 'answering' or ${faqGenerations.updatedAt} < ${cutoff} or ${runnerIsGone(faqGenerations.runner)})`,
       ),
     );
   for (const reservation of orphaned)

@@ -15,7 +15,13 @@ const TERMINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
 
 /** Reading, listing and deleting records: history.routes.ts, beside this file. */
 export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = () => ({ db: app.db, config: app.config, log: app.log, renderer: app.renderer });
+  const ctx = () => ({
+    db: app.db,
+    config: app.config,
+    log: app.log,
+    renderer: app.renderer,
+    runner: app.database.runner,
+  });
 
   // Embedded mode has one process, so anything still "generating" at start is dead; with
   // PostgreSQL other processes may be working, so only long-silent jobs are recovered.

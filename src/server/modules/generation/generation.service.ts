@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { faqGenerations, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { withinQuestionPhaseLimit } from './generation-limits.ts';
+import { crawlBooking, withinQuestionPhaseLimit } from './generation-limits.ts';
 import { generateCategoryQuestions, type CategoryInput } from '../ai/category-ai.ts';
 import { generateQuestionsFromContent, type QuestionSet } from '../ai/faq-ai.ts';
 import type { AiRun } from '../ai/model-run.ts';
@@ -33,6 +33,8 @@ export interface GenerationContext {
   config: Config;
   log: FastifyBaseLogger;
   renderer?: PageRenderer;
+  /** This process's lease id on PostgreSQL (DatabaseHandle.runner), stamped on work it claims. */
+  runner?: string | null;
 }
 
 export function errorText(error: unknown, fallback: string): string {
@@ -88,20 +90,30 @@ export async function startGeneration(
         ? `${new URL(input.url).hostname}のFAQ`
         : 'テキストから作成したFAQ'
       : `${input.categoryName}のFAQ`;
-  await withinQuestionPhaseLimit(ctx.db, userId, async (tx) => {
-    await tx.insert(faqGenerations).values({
-      id,
-      userId,
-      title,
-      method: input.method,
-      status: 'generating',
-      stage: 'fetching',
-      ...firstStep(input),
-      inputData: JSON.stringify(inputData),
-      engine:
-        run.engine.kind === 'offline' ? 'offline' : `${run.engine.provider}:${run.engine.modelId}`,
-    });
-  });
+  const crawl = crawlBooking(input, ctx.config);
+  await withinQuestionPhaseLimit(
+    ctx.db,
+    userId,
+    async (tx) => {
+      await tx.insert(faqGenerations).values({
+        id,
+        userId,
+        title,
+        method: input.method,
+        status: 'generating',
+        stage: 'fetching',
+        ...firstStep(input),
+        inputData: JSON.stringify(inputData),
+        runner: ctx.runner ?? null,
+        crawlHost: crawl?.host ?? null,
+        engine:
+          run.engine.kind === 'offline'
+            ? 'offline'
+            : `${run.engine.provider}:${run.engine.modelId}`,
+      });
+    },
+    crawl,
+  );
   await ctx.db
     .update(users)
     .set({

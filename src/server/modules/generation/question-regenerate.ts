@@ -7,6 +7,7 @@ import {
 } from '../../../shared/generations.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { crawlBooking, withinQuestionPhaseLimit } from './generation-limits.ts';
 import { getOwnGeneration, parseList, type Row, type StoredSources } from './generation.record.ts';
 import {
   aiRun,
@@ -70,18 +71,28 @@ export async function regenerateQuestions(
   const input = storedRequest(row, sources);
   // A provider whose key was removed since fails here, before the draft changes.
   const run = aiRun(ctx.config, input.ai);
-  const claimed = await ctx.db
-    .update(faqGenerations)
-    .set({
-      stage: 'fetching',
-      status: 'generating',
-      ...firstStep(input),
-      error: null,
-      cancelRequested: false,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'questions_ready')))
-    .returning({ id: faqGenerations.id });
+  // A regeneration reads the site again, so it counts toward the user's running question phases.
+  const crawl = crawlBooking(input, ctx.config);
+  const claimed = await withinQuestionPhaseLimit(
+    ctx.db,
+    userId,
+    (tx) =>
+      tx
+        .update(faqGenerations)
+        .set({
+          stage: 'fetching',
+          status: 'generating',
+          ...firstStep(input),
+          error: null,
+          cancelRequested: false,
+          runner: ctx.runner ?? null,
+          crawlHost: crawl?.host ?? null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'questions_ready')))
+        .returning({ id: faqGenerations.id }),
+    crawl,
+  );
   if (claimed.length === 0) return { id, reused: true };
   void runQuestionPhase(ctx, id, input, run, parseList(row.questions)).catch((error: unknown) =>
     ctx.log.error({ err: error, id }, 'question regeneration crashed'),

@@ -1,0 +1,236 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
+import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
+import {
+  startServerProcess,
+  type ServerProcess,
+} from '../../../../tests/helpers/server-process.ts';
+import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
+import { confirmationTokenIn } from '../../../../tests/helpers/accounts.ts';
+import type { Generation } from '../../../shared/generations.ts';
+import { creditReservations, creditTransactions, faqGenerations, users } from '../../db/schema.ts';
+
+/**
+ * Start-up recovery with real processes on one PostgreSQL database: a process killed with
+ * SIGKILL mid-work leaves reservations behind; the next process to start releases them at once
+ * and leaves alone the work of a process that is still running.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('recovery across server processes', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let llm: Awaited<ReturnType<typeof startMockLlm>>;
+  const servers: Record<'killed' | 'live' | 'next', ServerProcess | undefined> = {
+    killed: undefined,
+    live: undefined,
+    next: undefined,
+  };
+  let dataDir: string;
+  let token: string;
+  let userId: string;
+
+  const start = () =>
+    startServerProcess({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url!,
+      JWT_SECRET: 'recovery-process-secret-recovery-process-0123',
+      WEB_DIR: path.join(dataDir, 'no-web'),
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: llm.url,
+      AI_CONCURRENCY: '1',
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    llm = await startMockLlm();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-recovery-'));
+    [servers.killed, servers.live] = await Promise.all([start(), start()]);
+    const email = `recovery-${Date.now()}@example.jp`;
+    const signup = await fetch(`${servers.killed!.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'password123' }),
+    });
+    const body = (await signup.json()) as { access_token: string; user: { id: string } };
+    await fetch(`${servers.killed!.url}/api/auth/confirm-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: await confirmationTokenIn(database.db, email) }),
+    });
+    token = body.access_token;
+    userId = body.user.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    llm?.releaseWaiting();
+    await Promise.all(Object.values(servers).map((server) => server?.stop()));
+    await llm?.close();
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (server: ServerProcess, method: string, url: string, body?: object) => {
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Generation };
+  };
+
+  const record = async (id: string) =>
+    (await database.db.select().from(faqGenerations).where(eq(faqGenerations.id, id)))[0]!;
+
+  const until = async <T>(what: string, probe: () => Promise<T | undefined>): Promise<T> => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const found = await probe();
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  const reachStage = (id: string, stages: string[]) =>
+    until(`${id} at ${stages.join('/')}`, async () => {
+      const row = await record(id);
+      return stages.includes(row.stage) ? row : undefined;
+    });
+
+  const draft = async (server: ServerProcess) => {
+    const created = await call(server, 'POST', '/api/generations', {
+      method: 'url',
+      textInput: longBrochure().slice(0, 4000),
+      faqCount: 5,
+    });
+    expect(created.status).toBe(202);
+    const ready = await reachStage(created.body.id, ['questions_ready', 'failed']);
+    expect(ready.stage).toBe('questions_ready');
+    return { id: ready.id, questions: JSON.parse(ready.questions) as string[] };
+  };
+
+  const heldFor = async (generationId: string) =>
+    (
+      await database.db
+        .select()
+        .from(creditReservations)
+        .where(eq(creditReservations.generationId, generationId))
+    ).filter((reservation) => reservation.status === 'held');
+
+  /** Balance equals the sum of its ledger rows; neither balance nor reservations go negative. */
+  const ledgerHolds = async () => {
+    const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+    const [ledger] = await database.db
+      .select({ total: sum(creditTransactions.amount) })
+      .from(creditTransactions)
+      .where(eq(creditTransactions.userId, userId));
+    expect(user!.credits).toBe(Number(ledger!.total));
+    expect(user!.credits).toBeGreaterThanOrEqual(0);
+    expect(user!.reservedCredits).toBeGreaterThanOrEqual(0);
+    return { credits: user!.credits, reserved: user!.reservedCredits };
+  };
+
+  it('releases at once what a killed process held, and leaves a live process its work', async () => {
+    const killed = servers.killed!;
+    const live = servers.live!;
+    // Prepared at full speed: two drafts and a completed record with one answer.
+    // (At most two question phases run per user at once.)
+    const [lost, kept] = await Promise.all([draft(killed), draft(live)]);
+    const finished = await draft(killed);
+    expect(
+      (
+        await call(killed, 'POST', `/api/generations/${finished.id}/answers`, {
+          questions: finished.questions.slice(0, 1),
+        })
+      ).status,
+    ).toBe(202);
+    const completed = await reachStage(finished.id, ['completed', 'failed']);
+    expect(completed.stage).toBe('completed');
+    const before = await ledgerHolds();
+    expect(before.reserved).toBe(0);
+
+    // From now on every model call waits until released: the work below is caught mid-call.
+    llm.setOptions({ latencyMs: 10 * 60_000 });
+    expect(
+      (
+        await call(killed, 'POST', `/api/generations/${lost.id}/answers`, {
+          questions: lost.questions.slice(0, 3),
+        })
+      ).status,
+    ).toBe(202);
+    const regeneration = call(
+      killed,
+      'POST',
+      `/api/generations/${finished.id}/items/0/regenerate`,
+    ).catch(() => undefined);
+    expect(
+      (
+        await call(live, 'POST', `/api/generations/${kept.id}/answers`, {
+          questions: kept.questions.slice(0, 3),
+        })
+      ).status,
+    ).toBe(202);
+    // Each process makes one model call at a time (AI_CONCURRENCY 1): both are inside one.
+    await until('all three jobs at work', async () => {
+      const rows = await Promise.all([lost.id, finished.id, kept.id].map((id) => record(id)));
+      const working = rows.every((row) => row.stage === 'answering');
+      return working && llm.stats.inFlight >= 2 ? true : undefined;
+    });
+    expect(await heldFor(lost.id)).toHaveLength(1);
+    expect(await heldFor(finished.id)).toHaveLength(1);
+    expect(await heldFor(kept.id)).toHaveLength(1);
+    expect((await ledgerHolds()).reserved).toBe(3 + 1 + 3);
+
+    killed.child.kill('SIGKILL');
+    await new Promise((resolve) =>
+      killed.child.exitCode === null ? killed.child.once('exit', resolve) : resolve(undefined),
+    );
+    await regeneration;
+    // Started only now: its start-up recovery has run once it answers.
+    servers.next = await start();
+
+    expect(await heldFor(lost.id)).toEqual([]);
+    expect(await heldFor(finished.id)).toEqual([]);
+    expect(await record(lost.id)).toMatchObject({
+      status: 'failed',
+      stage: 'failed',
+      error: 'interrupted',
+      creditsUsed: 0,
+    });
+    expect(await record(finished.id)).toMatchObject({
+      status: 'completed',
+      stage: 'completed',
+      items: completed.items,
+      creditsUsed: completed.creditsUsed,
+    });
+    // The live process's run is untouched and still holds its credits.
+    expect(await heldFor(kept.id)).toHaveLength(1);
+    expect(await record(kept.id)).toMatchObject({ status: 'generating', stage: 'answering' });
+    expect(await ledgerHolds()).toEqual({ credits: before.credits, reserved: 3 });
+
+    // Let the live run finish: it is charged for what it produced, and nothing else ever was.
+    llm.setOptions({});
+    llm.releaseWaiting();
+    const done = await reachStage(kept.id, ['completed', 'failed']);
+    expect(done.stage).toBe('completed');
+    const after = await ledgerHolds();
+    expect(after).toEqual({ credits: before.credits - done.creditsUsed, reserved: 0 });
+    const usage = await database.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.userId, userId));
+    expect(
+      usage
+        .filter((row) => row.type === 'usage')
+        .map((row) => row.amount)
+        .sort(),
+    ).toEqual([-completed.creditsUsed, -done.creditsUsed].sort());
+  }, 180_000);
+});
