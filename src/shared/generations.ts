@@ -202,6 +202,9 @@ export const generationSchema = z.object({
 });
 export type Generation = z.infer<typeof generationSchema>;
 
+/** 202 of POST /api/generations: the record exists; its job runs on the server. */
+export const generationCreatedSchema = z.object({ id: z.string() });
+
 /** The record as the history list shows it; progress details stay in the single-record read. */
 export const generationSummarySchema = generationSchema.pick({
   id: true,

@@ -5,10 +5,12 @@ import { z } from 'zod';
 import {
   ADMIN_ADJUSTMENT_CUSTOMER_DEFAULT,
   ADMIN_DEFAULT_REASON,
-  adminUserRowSchema,
+  adminUserListSchema,
   adminUsersQuerySchema,
+  creditAdjustmentResultSchema,
   creditAdjustmentSchema,
   suspensionRequestSchema,
+  suspensionResultSchema,
 } from '../../../shared/admin.ts';
 import { users } from '../../db/schema.ts';
 import { notFound, unauthorized } from '../../lib/http-error.ts';
@@ -31,7 +33,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         querystring: adminUsersQuerySchema,
-        response: { 200: z.object({ users: z.array(adminUserRowSchema) }) },
+        response: { 200: adminUserListSchema },
       },
     },
     async (request) => ({ users: await listUsers(app.db, request.query) }),
@@ -61,11 +63,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         params: userParams,
         body: creditAdjustmentSchema,
         response: {
-          200: z.object({
-            balance: z.number().int(),
-            type: z.enum(['credit', 'debit']),
-            amount: z.number().int(),
-          }),
+          200: creditAdjustmentResultSchema,
         },
       },
     },
@@ -107,7 +105,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: userParams,
         body: suspensionRequestSchema,
-        response: { 200: z.object({ suspended: z.boolean() }) },
+        response: { 200: suspensionResultSchema },
       },
     },
     async (request) => {

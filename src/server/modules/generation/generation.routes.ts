@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { aiProviderInfoSchema } from '../../../shared/ai.ts';
-import { createGenerationSchema, regeneratedItemSchema } from '../../../shared/generations.ts';
+import { aiProvidersResponseSchema } from '../../../shared/ai.ts';
+import {
+  createGenerationSchema,
+  generationCreatedSchema,
+  regeneratedItemSchema,
+} from '../../../shared/generations.ts';
 import { users } from '../../db/schema.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
@@ -52,11 +56,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         response: {
-          200: z.object({
-            providers: z.array(aiProviderInfoSchema),
-            selected: z.string(),
-            customInstructions: z.string(),
-          }),
+          200: aiProvidersResponseSchema,
         },
       },
     },
@@ -77,7 +77,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/generations',
     {
       preHandler: app.requireUser,
-      schema: { body: createGenerationSchema, response: { 202: z.object({ id: z.string() }) } },
+      schema: { body: createGenerationSchema, response: { 202: generationCreatedSchema } },
     },
     async (request, reply) => {
       const id = await startGeneration(ctx(), currentUser(request).id, request.body);

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FullScreenLoader, Spinner } from '../../components/ui/spinner.tsx';
-import { getAdminSession, useAdminStats } from '../../features/admin/api/admin-api.ts';
+import { adminSessionQueryOptions, useAdminStats } from '../../features/admin/api/admin-api.ts';
 import { readAdminSession, saveAdminSession } from '../../features/admin/admin-session.ts';
 import { AdminPasswordDialog } from '../../features/admin/components/admin-password-dialog.tsx';
 import { ActionLogTab } from '../../features/admin/components/action-log-tab.tsx';
@@ -89,10 +89,8 @@ export function AdminDashboardRoute() {
   const [changingPassword, setChangingPassword] = useState(false);
   // A saved session is only trusted once the server accepts its token.
   const session = useQuery({
-    queryKey: ['admin', 'session', saved?.token],
-    queryFn: getAdminSession,
+    ...adminSessionQueryOptions(saved?.token ?? ''),
     enabled: saved !== null,
-    retry: false,
   });
   if (!saved) return <Navigate to="/admin/login" replace />;
   if (session.isPending) return <FullScreenLoader />;

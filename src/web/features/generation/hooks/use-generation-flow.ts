@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/generations.ts';
 import { showAlert } from '../../../components/ui/alert-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import {
   cancelGeneration,
   createGeneration,
@@ -146,7 +147,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       try {
         const { id } = await createGeneration(request);
         const generation = await follow(id);
-        void queryClient.invalidateQueries({ queryKey: ['generations'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
         if (generation.stage === 'questions_ready') return showQuestions(generation);
         const reason = generation.error ?? generation.message ?? '質問の生成に失敗しました';
         // Stopped on request: nothing went wrong, the form is there to start again.
@@ -177,7 +178,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
     try {
       await requestQuestions(generation.id);
       const done = await follow(generation.id);
-      void queryClient.invalidateQueries({ queryKey: ['generations'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
       if (done.stage !== 'questions_ready')
         throw new Error(done.error ?? done.message ?? '質問の生成に失敗しました');
       showQuestions(done);
@@ -251,7 +252,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       await startAnswers(generation.id, approved, idempotencyKey());
       const done = await follow(generation.id);
       options.onBalanceChanged();
-      void queryClient.invalidateQueries({ queryKey: ['generations'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
       if (done.stage === 'completed') return showResults(done);
       // Cancelled before any answer was made: nothing was charged, the questions wait again.
       if (done.stage === 'questions_ready') {
