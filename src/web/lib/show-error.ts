@@ -3,6 +3,14 @@ import { ApiError } from './api-client.ts';
 /** A request that never reached the server (offline, cut connection). */
 export const NETWORK_FAILED = '通信に失敗しました。接続を確認して、もう一度お試しください';
 
+/**
+ * A failure whose message was written for the user (a generation's recorded reason, a rule
+ * this page checks itself), shown as it is like a server's reason.
+ */
+export class UserFacingError extends Error {
+  override name = 'UserFacingError';
+}
+
 /** Kinds whose messages are the spec's English diagnostics (§8), not words for the user. */
 const DIAGNOSTIC_KINDS = new Set(['STORAGE_ERROR', 'REALTIME_ERROR']);
 
@@ -13,6 +21,7 @@ const DIAGNOSTIC_KINDS = new Set(['STORAGE_ERROR', 'REALTIME_ERROR']);
  * for those the screen's own words are better.
  */
 export function serverReason(error: unknown): string | null {
+  if (error instanceof UserFacingError) return error.message || null;
   if (!(error instanceof ApiError)) return null;
   if (error.kind === 'NETWORK_ERROR') return NETWORK_FAILED;
   if (DIAGNOSTIC_KINDS.has(error.kind) || error.status === 500) return null;

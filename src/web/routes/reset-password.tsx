@@ -8,6 +8,7 @@ import { paths } from '../config/paths.ts';
 import { useConfirmPasswordReset } from '../features/auth/api/auth-requests.ts';
 import { validatePassword } from '../features/auth/validation.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { errorMessage } from '../lib/show-error.ts';
 
 export function ResetPasswordRoute() {
   useDocumentTitle('パスワードの再設定');
@@ -58,7 +59,10 @@ export function ResetPasswordRoute() {
                   onChange={(e) => setPassword(e.target.value)}
                 />
                 <FieldError id={`${id}-error`}>
-                  {error ?? confirm.error?.message ?? null}
+                  {error ??
+                    (confirm.error
+                      ? errorMessage(confirm.error, 'パスワードを再設定できませんでした')
+                      : null)}
                 </FieldError>
               </div>
               <Button type="submit" className="w-full" disabled={confirm.isPending}>

@@ -15,6 +15,7 @@ import { SalesTab } from '../../features/admin/components/sales-tab.tsx';
 import { UsersTab } from '../../features/admin/components/users-tab.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { showError } from '../../lib/show-error.ts';
 
 // Whole labels only: a tab that does not fit moves to the next line instead of breaking a word.
 const tabClass =
@@ -38,8 +39,9 @@ function DashboardTab({
 }) {
   const stats = useAdminStats();
   useEffect(() => {
-    if (stats.isError) toast.error('エラー', { description: '統計データの読み込みに失敗しました' });
-  }, [stats.isError]);
+    if (stats.isError)
+      showError(stats.error, '統計データの読み込みに失敗しました', { title: 'エラー' });
+  }, [stats.isError, stats.error]);
   const cards = [
     { label: '総ユーザー数', value: stats.data?.totalUsers },
     { label: 'FAQ生成数', value: stats.data?.totalGenerations },

@@ -16,6 +16,7 @@ import { Input, Label } from '../../../components/ui/input.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useAdjustCredits, useSetSuspended } from '../api/admin-api.ts';
 import { UserHistory } from './user-history.tsx';
+import { showError } from '../../../lib/show-error.ts';
 
 export function UserDetailDialog({
   user,
@@ -70,12 +71,7 @@ function UserDetail({
       );
       onClose();
     } catch (error) {
-      toast.error('エラー', {
-        description:
-          error instanceof Error && error.message === 'クレジットが不足しています'
-            ? 'クレジットが不足しています'
-            : 'クレジット調整に失敗しました',
-      });
+      showError(error, 'クレジット調整に失敗しました', { title: 'エラー' });
     }
   }
 
@@ -87,8 +83,8 @@ function UserDetail({
         description: user.email,
       });
       onClose();
-    } catch {
-      toast.error('エラー', { description: '利用停止の変更に失敗しました' });
+    } catch (error) {
+      showError(error, '利用停止の変更に失敗しました', { title: 'エラー' });
     }
   }
 
