@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -60,12 +60,18 @@ async function refreshTokens(refreshToken: string): Promise<TokenSet> {
   );
 }
 
-async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return api.get('/api/auth/me', {
-    ...(signal ? { signal } : {}),
-    schema: (await authSchemas()).currentUserSchema,
-  });
+async function fetchCurrentUser(signal: AbortSignal): Promise<CurrentUser> {
+  return api.get('/api/auth/me', { signal, schema: (await authSchemas()).currentUserSchema });
 }
+
+/** The signed-in user, waited for at most 5 s (spec §9). */
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: ({ signal }) =>
+    fetchCurrentUser(AbortSignal.any([signal, AbortSignal.timeout(ME_TIMEOUT_MS)])),
+  retry: false,
+  staleTime: 15_000,
+});
 
 /** How a sign-in hand-off code becomes this tab's session (token-store.ts). */
 const handoffOptions: HandoffOptions = {
@@ -127,14 +133,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [store]);
 
-  const me = useQuery({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) =>
-      fetchCurrentUser(AbortSignal.any([signal, AbortSignal.timeout(ME_TIMEOUT_MS)])),
-    enabled: initialised && hasTokens,
-    retry: false,
-    staleTime: 15_000,
-  });
+  const me = useQuery({ ...meQueryOptions, enabled: initialised && hasTokens });
 
   // A suspended account (403 with its reason) is signed out here and told why, once.
   const suspended =
@@ -185,10 +184,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const establish = useCallback(
     async (tokens: TokenSet) => {
       store.set(tokens);
-      await queryClient.fetchQuery({
-        queryKey: meQueryKey,
-        queryFn: () => fetchCurrentUser(),
-      });
+      // Always read afresh: the tokens just changed, whatever the cache holds.
+      await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
     },
     [queryClient, store],
   );
