@@ -1,4 +1,5 @@
-import type { AdminProfile } from '../../../shared/admin.ts';
+import { z } from 'zod';
+import { adminProfileSchema } from '../../../shared/admin.ts';
 import {
   apiRequest,
   type ParsedRequestOptions,
@@ -8,18 +9,17 @@ import {
 /** Spec §3 admin session, kept in the browser under its own key (plus the server's token). */
 export const ADMIN_SESSION_KEY = 'faq-kobo.admin-session';
 
-export interface AdminSession extends AdminProfile {
-  token: string;
-}
+/** The profile the server returned at sign-in, with its token. */
+const adminSessionSchema = adminProfileSchema.extend({ token: z.string().min(1) });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 export function readAdminSession(): AdminSession | null {
   try {
     const raw = localStorage.getItem(ADMIN_SESSION_KEY);
     if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<AdminSession>;
-    return typeof value.token === 'string' && typeof value.username === 'string'
-      ? (value as AdminSession)
-      : null;
+    // Anything else in storage (an older shape, an edit by hand) counts as signed out.
+    const parsed = adminSessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
