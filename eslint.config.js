@@ -26,6 +26,17 @@ const crossFeatureZones = features.map((name) => ({
   message: 'A feature must not import another feature; compose them in a route.',
 }));
 
+const dialogGlobals = [
+  { name: 'alert', message: 'Use showAlert (alert-dialog.tsx).' },
+  { name: 'confirm', message: 'Use confirmDialog (alert-dialog.tsx).' },
+];
+// Every request goes through the API client: it adds the token, refreshes it once on 401,
+// parses the answer with its shared schema and turns errors into the spec's kinds.
+const fetchGlobal = {
+  name: 'fetch',
+  message: 'Use the API client (lib/api-client.ts: api.*, apiRequest, apiResponse, apiBlob).',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', '.tmp', 'src/server/db/migrations'] },
   js.configs.recommended,
@@ -52,13 +63,16 @@ export default tseslint.config(
         'error',
         { object: 'window', property: 'alert', message: 'Use showAlert (alert-dialog.tsx).' },
         { object: 'window', property: 'confirm', message: 'Use confirmDialog (alert-dialog.tsx).' },
+        { object: 'window', property: 'fetch', message: fetchGlobal.message },
       ],
-      'no-restricted-globals': [
-        'error',
-        { name: 'alert', message: 'Use showAlert (alert-dialog.tsx).' },
-        { name: 'confirm', message: 'Use confirmDialog (alert-dialog.tsx).' },
-      ],
+      'no-restricted-globals': ['error', ...dialogGlobals, fetchGlobal],
     },
+  },
+  {
+    // The two places that must call fetch themselves: the API client, and the signed download
+    // URL (it carries its own signature, so no bearer token may go with it).
+    files: ['src/web/lib/api-client.ts', 'src/web/lib/platform/storage.ts'],
+    rules: { 'no-restricted-globals': ['error', ...dialogGlobals] },
   },
   {
     // Code flows one way (bulletproof-react): shared → features → app/routes; server and

@@ -64,6 +64,17 @@ export const adminUserRowSchema = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
+export const adminUserListSchema = z.object({ users: z.array(adminUserRowSchema) });
+
+/** The user's balance after an adjustment, and which way it went. */
+export const creditAdjustmentResultSchema = z.object({
+  balance: z.number().int(),
+  type: z.enum(['credit', 'debit']),
+  amount: z.number().int(),
+});
+
+export const suspensionResultSchema = z.object({ suspended: z.boolean() });
+
 export const creditAdjustmentSchema = z.object({
   amount: z
     .number({ error: 'クレジット数を入力してください' })

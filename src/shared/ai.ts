@@ -33,6 +33,14 @@ export const aiProviderInfoSchema = z.object({
 });
 export type AiProviderInfo = z.infer<typeof aiProviderInfoSchema>;
 
+/** GET /api/ai/providers: what can be chosen, and the user's saved choice. */
+export const aiProvidersResponseSchema = z.object({
+  providers: z.array(aiProviderInfoSchema),
+  selected: z.string(),
+  customInstructions: z.string(),
+});
+export type AiProvidersResponse = z.infer<typeof aiProvidersResponseSchema>;
+
 /** A model id the operator has not listed (AI_ALLOWED_MODELS or a provider's *_MODEL). */
 export function modelNotAllowedMessage(modelId: string): string {
   return `モデル「${modelId.slice(0, 100)}」は利用できません。管理者が設定したモデルを指定するか、モデルの指定を外してください`;

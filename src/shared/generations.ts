@@ -202,6 +202,20 @@ export const generationSchema = z.object({
 });
 export type Generation = z.infer<typeof generationSchema>;
 
+/**
+ * What a record's realtime channel `generation:{id}` pushes on each change (event `progress`,
+ * sent by the database trigger of migration 0002), and the owner's `user:{id}` as `generation`.
+ */
+export const generationProgressSchema = generationSchema.pick({
+  stage: true,
+  progress: true,
+  message: true,
+});
+export type GenerationProgress = z.infer<typeof generationProgressSchema>;
+
+/** 202 of POST /api/generations: the record exists; its job runs on the server. */
+export const generationCreatedSchema = z.object({ id: z.string() });
+
 /** The record as the history list shows it; progress details stay in the single-record read. */
 export const generationSummarySchema = generationSchema.pick({
   id: true,

@@ -25,6 +25,7 @@ export const sendEmailResponseSchema = z.object({
   /** stored: no SMTP configured; the messages wait in the outbox for admins to read. */
   delivery: z.enum(['smtp', 'outbox']),
 });
+export type SendEmailResponse = z.infer<typeof sendEmailResponseSchema>;
 
 export const outboxEntrySchema = z.object({
   id: z.string(),
@@ -45,6 +46,12 @@ export const outboxDetailSchema = outboxEntrySchema.extend({
   html: z.string().nullable(),
 });
 export type OutboxDetail = z.infer<typeof outboxDetailSchema>;
+
+export const outboxListSchema = z.object({
+  emails: z.array(outboxEntrySchema),
+  smtpConfigured: z.boolean(),
+});
+export type OutboxList = z.infer<typeof outboxListSchema>;
 
 export const outboxQuerySchema = z.object({
   status: emailStatusSchema.optional(),

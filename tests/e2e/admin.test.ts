@@ -48,7 +48,7 @@ describe('admin area', () => {
       .toBeGreaterThanOrEqual(2);
 
     // Analytics: the visit above is counted, by day and as an e-mail visit.
-    await page.getByText('アクセス解析').waitFor();
+    await page.getByRole('heading', { name: 'アクセス解析' }).waitFor();
     await page.getByTestId('page-views-chart').locator('svg').first().waitFor();
     const channels = page.getByRole('table', { name: '流入元別の訪問' });
     await expect.poll(async () => (await channels.textContent()) ?? '').toContain('メール');

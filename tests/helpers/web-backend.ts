@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { CurrentUser } from '../../src/shared/auth.ts';
 import type { Generation } from '../../src/shared/generations.ts';
 import { TOKEN_STORAGE_KEY } from '../../src/web/lib/auth/token-store.ts';
 
@@ -8,7 +9,8 @@ import { TOKEN_STORAGE_KEY } from '../../src/web/lib/auth/token-store.ts';
  * answer itself get 404.
  */
 
-export const testUser = {
+/** Typed by the contract: the API client parses what this stand-in answers. */
+export const testUser: CurrentUser = {
   id: 'user_1',
   email: 'hanako@example.jp',
   displayName: null,
@@ -16,6 +18,7 @@ export const testUser = {
   credits: 50,
   createdAt: '2026-04-01T00:00:00.000Z',
   faqCount: 0,
+  emailConfirmed: true,
 };
 
 export function generationRecord(overrides: Partial<Generation> & { id: string }): Generation {

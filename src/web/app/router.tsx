@@ -2,6 +2,7 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 're
 import { paths } from '../config/paths.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
+import { RootErrorBoundary } from './root-error.tsx';
 
 /*
  * Every screen is its own chunk (route `lazy`): a visitor on a public page never downloads the
@@ -10,106 +11,118 @@ import { RequireAuth } from './require-auth.tsx';
  */
 export const routes: RouteObject[] = [
   {
-    // The admin area has its own layout and session (spec §2 Admin routes).
-    path: '/admin',
-    lazy: async () => ({
-      ErrorBoundary: (await import('../routes/admin/admin-error.tsx')).AdminErrorRoute,
-    }),
-    children: [
-      { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
-      {
-        path: 'login',
-        lazy: async () => ({
-          Component: (await import('../routes/admin/admin-login.tsx')).AdminLoginRoute,
-        }),
-      },
-      {
-        path: 'dashboard',
-        lazy: async () => ({
-          Component: (await import('../routes/admin/admin-dashboard.tsx')).AdminDashboardRoute,
-        }),
-      },
-      { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
-    ],
-  },
-  {
-    element: <RootLayout />,
+    // Anything that fails to render or load below ends on one Japanese screen (root-error.tsx).
+    ErrorBoundary: RootErrorBoundary,
     children: [
       {
-        path: paths.home,
-        lazy: async () => ({ Component: (await import('../routes/landing.tsx')).LandingRoute }),
-      },
-      {
-        path: paths.pricing,
-        lazy: async () => ({ Component: (await import('../routes/pricing.tsx')).PricingRoute }),
-      },
-      {
-        path: paths.terms,
-        lazy: async () => ({ Component: (await import('../routes/terms.tsx')).TermsRoute }),
-      },
-      {
-        path: paths.privacy,
-        lazy: async () => ({ Component: (await import('../routes/privacy.tsx')).PrivacyRoute }),
-      },
-      {
-        path: paths.legal,
-        lazy: async () => ({ Component: (await import('../routes/legal.tsx')).LegalRoute }),
-      },
-      {
-        path: paths.auth,
-        lazy: async () => ({ Component: (await import('../routes/auth.tsx')).AuthRoute }),
-      },
-      {
-        path: paths.resetPassword,
+        // The admin area has its own layout and session (spec §2 Admin routes).
+        path: '/admin',
         lazy: async () => ({
-          Component: (await import('../routes/reset-password.tsx')).ResetPasswordRoute,
+          ErrorBoundary: (await import('../routes/admin/admin-error.tsx')).AdminErrorRoute,
         }),
-      },
-      {
-        path: paths.confirmEmail,
-        lazy: async () => ({
-          Component: (await import('../routes/confirm-email.tsx')).ConfirmEmailRoute,
-        }),
-      },
-      {
-        // Screens for signed-in users only: visitors are sent to /auth and brought back.
-        element: <RequireAuth />,
         children: [
+          { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
           {
-            path: paths.generate,
+            path: 'login',
             lazy: async () => ({
-              Component: (await import('../routes/generate.tsx')).GenerateRoute,
+              Component: (await import('../routes/admin/admin-login.tsx')).AdminLoginRoute,
             }),
           },
           {
-            path: paths.history,
-            lazy: async () => ({ Component: (await import('../routes/history.tsx')).HistoryRoute }),
-          },
-          {
-            path: paths.account,
-            lazy: async () => ({ Component: (await import('../routes/account.tsx')).AccountRoute }),
-          },
-          {
-            path: paths.confirmEmailChange,
+            path: 'dashboard',
             lazy: async () => ({
-              Component: (await import('../routes/confirm-email-change.tsx'))
-                .ConfirmEmailChangeRoute,
+              Component: (await import('../routes/admin/admin-dashboard.tsx')).AdminDashboardRoute,
             }),
           },
-          {
-            path: paths.credits,
-            lazy: async () => ({ Component: (await import('../routes/credits.tsx')).CreditsRoute }),
-          },
-          {
-            path: paths.referrals,
-            lazy: async () => ({
-              Component: (await import('../routes/referrals.tsx')).ReferralsRoute,
-            }),
-          },
+          { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
         ],
       },
-      // Spec §2: any unknown path redirects to /.
-      { path: '*', element: <Navigate to={paths.home} replace /> },
+      {
+        element: <RootLayout />,
+        children: [
+          {
+            path: paths.home,
+            lazy: async () => ({ Component: (await import('../routes/landing.tsx')).LandingRoute }),
+          },
+          {
+            path: paths.pricing,
+            lazy: async () => ({ Component: (await import('../routes/pricing.tsx')).PricingRoute }),
+          },
+          {
+            path: paths.terms,
+            lazy: async () => ({ Component: (await import('../routes/terms.tsx')).TermsRoute }),
+          },
+          {
+            path: paths.privacy,
+            lazy: async () => ({ Component: (await import('../routes/privacy.tsx')).PrivacyRoute }),
+          },
+          {
+            path: paths.legal,
+            lazy: async () => ({ Component: (await import('../routes/legal.tsx')).LegalRoute }),
+          },
+          {
+            path: paths.auth,
+            lazy: async () => ({ Component: (await import('../routes/auth.tsx')).AuthRoute }),
+          },
+          {
+            path: paths.resetPassword,
+            lazy: async () => ({
+              Component: (await import('../routes/reset-password.tsx')).ResetPasswordRoute,
+            }),
+          },
+          {
+            path: paths.confirmEmail,
+            lazy: async () => ({
+              Component: (await import('../routes/confirm-email.tsx')).ConfirmEmailRoute,
+            }),
+          },
+          {
+            // Screens for signed-in users only: visitors are sent to /auth and brought back.
+            element: <RequireAuth />,
+            children: [
+              {
+                path: paths.generate,
+                lazy: async () => ({
+                  Component: (await import('../routes/generate.tsx')).GenerateRoute,
+                }),
+              },
+              {
+                path: paths.history,
+                lazy: async () => ({
+                  Component: (await import('../routes/history.tsx')).HistoryRoute,
+                }),
+              },
+              {
+                path: paths.account,
+                lazy: async () => ({
+                  Component: (await import('../routes/account.tsx')).AccountRoute,
+                }),
+              },
+              {
+                path: paths.confirmEmailChange,
+                lazy: async () => ({
+                  Component: (await import('../routes/confirm-email-change.tsx'))
+                    .ConfirmEmailChangeRoute,
+                }),
+              },
+              {
+                path: paths.credits,
+                lazy: async () => ({
+                  Component: (await import('../routes/credits.tsx')).CreditsRoute,
+                }),
+              },
+              {
+                path: paths.referrals,
+                lazy: async () => ({
+                  Component: (await import('../routes/referrals.tsx')).ReferralsRoute,
+                }),
+              },
+            ],
+          },
+          // Spec §2: any unknown path redirects to /.
+          { path: '*', element: <Navigate to={paths.home} replace /> },
+        ],
+      },
     ],
   },
 ];

@@ -80,20 +80,48 @@ export function setTokenProvider(provider: TokenProvider | null): void {
   tokenProvider = provider;
 }
 
+/**
+ * The shared zod schema of a response (src/shared). Typed by its `parse` alone so that this
+ * module never loads zod itself: public pages use the client and stay without it.
+ */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
   /** Skip the bearer token (sign-in, sign-up, refresh). */
   anonymous?: boolean;
+  /** Send this bearer token instead of the user's (the admin area has its own session). */
+  token?: string;
   signal?: AbortSignal;
 }
+
+/** A request whose answer the browser reads: parsed with the response's shared schema. */
+export interface ParsedRequestOptions<T> extends RequestOptions {
+  schema: ResponseSchema<T>;
+}
+
+/** An answer that does not match the contract: the server and this page are out of step. */
+export const UNEXPECTED_RESPONSE =
+  'サーバーの応答を読み取れませんでした。ページを再読み込みしてください';
 
 async function send(
   path: string,
   options: RequestOptions,
   token: string | null,
 ): Promise<Response> {
+  // Only what fetch understands goes on to it.
+  const {
+    anonymous: _anonymous,
+    token: _token,
+    schema: _schema,
+    body: _body,
+    headers: _headers,
+    ...init
+  } = options as RequestOptions & { schema?: unknown };
   const headers = new Headers(options.headers);
-  headers.set('accept', 'application/json');
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof Blob) {
     body = options.body;
@@ -103,7 +131,7 @@ async function send(
   }
   if (token) headers.set('authorization', `Bearer ${token}`);
   try {
-    return await fetch(path, { ...options, headers, body });
+    return await fetch(path, { ...init, headers, body });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(
@@ -125,6 +153,7 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 async function authorizedResponse(path: string, options: RequestOptions): Promise<Response> {
+  if (options.token !== undefined) return send(path, options, options.token);
   const useToken = !options.anonymous && tokenProvider !== null;
   let token = useToken ? await tokenProvider!.getAccessToken() : null;
   let response = await send(path, options, token);
@@ -135,34 +164,75 @@ async function authorizedResponse(path: string, options: RequestOptions): Promis
   return response;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * The one way to call our API. With `schema` the answer is parsed by the response's shared
+ * schema and typed by it; without one the caller gets `unknown` (an empty 204, a reply the
+ * screen does not read).
+ */
+export function apiRequest<T>(path: string, options: ParsedRequestOptions<T>): Promise<T>;
+export function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions & { schema?: ResponseSchema<T> } = {},
+): Promise<unknown> {
   const response = await authorizedResponse(path, options);
   const body = await parseBody(response);
   if (!response.ok) throw errorFromResponse(response.status, body);
-  return body as T;
+  if (!options.schema) return body;
+  try {
+    return options.schema.parse(body);
+  } catch (error) {
+    // Logged for whoever debugs it; the user gets a message that says what to do.
+    console.warn(`Unexpected response from ${path}`, error);
+    throw new ApiError('API_ERROR', UNEXPECTED_RESPONSE, response.status, body);
+  }
+}
+
+/**
+ * The raw answer of a request that is not JSON (a file, a stream of server-sent events), after
+ * the same token handling; an error answer is thrown as the spec's error kinds.
+ */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  const response = await authorizedResponse(path, options);
+  if (!response.ok) throw errorFromResponse(response.status, await parseBody(response));
+  return response;
 }
 
 /** A file behind the bearer token (a link cannot send it): the bytes as a Blob. */
-export async function apiBlob(path: string): Promise<Blob> {
-  const response = await authorizedResponse(path, { method: 'GET' });
-  if (!response.ok) throw errorFromResponse(response.status, await parseBody(response));
-  return response.blob();
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await apiResponse(path, { ...options, method: 'GET' })).blob();
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+type Verb = {
+  <T>(path: string, options: ParsedRequestOptions<T>): Promise<T>;
+  (path: string, options?: RequestOptions): Promise<unknown>;
+};
+type VerbWithBody = {
+  <T>(path: string, body: unknown, options: ParsedRequestOptions<T>): Promise<T>;
+  (path: string, body?: unknown, options?: RequestOptions): Promise<unknown>;
 };
 
-/** For requests the client cannot make through `apiRequest` (streams read with fetch). */
+const withoutBody =
+  (method: string): Verb =>
+  (path: string, options?: RequestOptions) =>
+    apiRequest(path, { ...options, method } as ParsedRequestOptions<unknown>);
+const withBody =
+  (method: string): VerbWithBody =>
+  (path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest(path, { ...options, method, body } as ParsedRequestOptions<unknown>);
+
+export const api = {
+  get: withoutBody('GET'),
+  post: withBody('POST'),
+  patch: withBody('PATCH'),
+  put: withBody('PUT'),
+  delete: withoutBody('DELETE'),
+};
+
+/**
+ * For connections the client cannot make through `apiRequest`: the WebSocket handshake and the
+ * analytics beacon (`sendBeacon` sets no headers, so the token travels in the body).
+ */
 export async function currentAccessToken(): Promise<string | null> {
   return tokenProvider ? tokenProvider.getAccessToken() : null;
 }

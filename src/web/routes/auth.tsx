@@ -15,6 +15,7 @@ import {
 } from '../features/auth/components/auth-forms.tsx';
 import { REFERRAL_STORAGE_KEY, safeRedirectPath, useSession } from '../lib/auth/session.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { errorMessage } from '../lib/show-error.ts';
 
 const NOT_SIGNED_IN =
   'ログインを完了できませんでした。メールアドレス宛てのご案内をご確認のうえ、ログインしてください。';
@@ -44,9 +45,7 @@ export function AuthRoute() {
     try {
       tokens = await request;
     } catch (caught) {
-      setError(
-        caught instanceof Error ? caught.message : 'エラーが発生しました。もう一度お試しください',
-      );
+      setError(errorMessage(caught, 'エラーが発生しました。もう一度お試しください'));
       return;
     }
     try {
@@ -77,7 +76,9 @@ export function AuthRoute() {
               <PasswordResetRequestForm
                 pending={reset.isPending}
                 sent={reset.isSuccess}
-                serverError={reset.error?.message ?? null}
+                serverError={
+                  reset.error ? errorMessage(reset.error, 'メールを送信できませんでした') : null
+                }
                 onSubmit={(email) => reset.mutate(email)}
               />
               <button

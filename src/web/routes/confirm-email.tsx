@@ -6,6 +6,7 @@ import { paths } from '../config/paths.ts';
 import { useConfirmEmail } from '../features/auth/api/email-confirmation.ts';
 import { useSession } from '../lib/auth/session.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { errorMessage } from '../lib/show-error.ts';
 
 /** The token is read once and removed from the address bar (history, shared screenshots). */
 function takeToken(): string {
@@ -56,7 +57,7 @@ export function ConfirmEmailRoute() {
     body = (
       <div className="space-y-3">
         <p role="alert" className="text-red-700">
-          {confirm.error.message}
+          {errorMessage(confirm.error, 'メールアドレスを確認できませんでした')}
         </p>
         <p className="text-sm text-slate-600">
           ログイン後、画面上部の「確認メールを再送」から新しいリンクを受け取れます。

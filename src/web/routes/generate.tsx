@@ -23,6 +23,7 @@ import { clearSavedForm, savedFormKey } from '../features/generation/hooks/use-s
 import { meQueryKey, useSession } from '../lib/auth/session.tsx';
 import { formatNumber } from '../lib/format.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { showError } from '../lib/show-error.ts';
 
 export function GenerateRoute() {
   useDocumentTitle('FAQ生成');
@@ -101,7 +102,7 @@ export function GenerateRoute() {
         toast.success('回答を再生成しました');
       }
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : '回答の生成に失敗しました');
+      showError(error, '回答の生成に失敗しました');
     } finally {
       setRegenerating(null);
     }

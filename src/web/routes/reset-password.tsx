@@ -6,8 +6,10 @@ import { FieldError, Input, Label } from '../components/ui/input.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { useConfirmPasswordReset } from '../features/auth/api/auth-requests.ts';
-import { validatePassword } from '../features/auth/validation.ts';
+import { passwordResetConfirmSchema } from '../../shared/auth.ts';
+import { formErrors } from '../lib/form-validation.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { errorMessage } from '../lib/show-error.ts';
 
 export function ResetPasswordRoute() {
   useDocumentTitle('パスワードの再設定');
@@ -41,9 +43,9 @@ export function ResetPasswordRoute() {
               className="space-y-4"
               onSubmit={(event) => {
                 event.preventDefault();
-                const invalid = token
-                  ? validatePassword(password)
-                  : 'リンクが無効か有効期限が切れています';
+                // A missing or broken token is the link's fault, named before the password.
+                const errors = formErrors(passwordResetConfirmSchema, { token, password });
+                const invalid = errors.token ?? errors.password ?? null;
                 setError(invalid);
                 if (!invalid) confirm.mutate({ token, password });
               }}
@@ -58,7 +60,10 @@ export function ResetPasswordRoute() {
                   onChange={(e) => setPassword(e.target.value)}
                 />
                 <FieldError id={`${id}-error`}>
-                  {error ?? confirm.error?.message ?? null}
+                  {error ??
+                    (confirm.error
+                      ? errorMessage(confirm.error, 'パスワードを再設定できませんでした')
+                      : null)}
                 </FieldError>
               </div>
               <Button type="submit" className="w-full" disabled={confirm.isPending}>

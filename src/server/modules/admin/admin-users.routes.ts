@@ -4,10 +4,12 @@ import { z } from 'zod';
 import {
   ADMIN_ADJUSTMENT_CUSTOMER_DEFAULT,
   ADMIN_DEFAULT_REASON,
-  adminUserRowSchema,
+  adminUserListSchema,
   adminUsersQuerySchema,
+  creditAdjustmentResultSchema,
   creditAdjustmentSchema,
   suspensionRequestSchema,
+  suspensionResultSchema,
 } from '../../../shared/admin.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { deleteAccount, setSuspended } from '../account/account-lifecycle.ts';
@@ -29,7 +31,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         querystring: adminUsersQuerySchema,
-        response: { 200: z.object({ users: z.array(adminUserRowSchema) }) },
+        response: { 200: adminUserListSchema },
       },
     },
     async (request) => ({ users: await listUsers(app.db, request.query) }),
@@ -59,11 +61,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         params: userParams,
         body: creditAdjustmentSchema,
         response: {
-          200: z.object({
-            balance: z.number().int(),
-            type: z.enum(['credit', 'debit']),
-            amount: z.number().int(),
-          }),
+          200: creditAdjustmentResultSchema,
         },
       },
     },
@@ -88,7 +86,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: userParams,
         body: suspensionRequestSchema,
-        response: { 200: z.object({ suspended: z.boolean() }) },
+        response: { 200: suspensionResultSchema },
       },
     },
     async (request) => {

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { aiProviderInfoSchema } from '../../../shared/ai.ts';
-import { createGenerationSchema, regeneratedItemSchema } from '../../../shared/generations.ts';
+import { aiProvidersResponseSchema } from '../../../shared/ai.ts';
+import {
+  createGenerationSchema,
+  generationCreatedSchema,
+  regeneratedItemSchema,
+} from '../../../shared/generations.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
 import { aiPreferencesOf } from './ai-preferences.ts';
@@ -57,11 +61,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         response: {
-          200: z.object({
-            providers: z.array(aiProviderInfoSchema),
-            selected: z.string(),
-            customInstructions: z.string(),
-          }),
+          200: aiProvidersResponseSchema,
         },
       },
     },
@@ -79,7 +79,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/generations',
     {
       preHandler: app.requireUser,
-      schema: { body: createGenerationSchema, response: { 202: z.object({ id: z.string() }) } },
+      schema: { body: createGenerationSchema, response: { 202: generationCreatedSchema } },
     },
     async (request, reply) => {
       const id = await startGeneration(ctx(), currentUser(request).id, request.body);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   outboxDetailSchema,
-  outboxEntrySchema,
+  outboxListSchema,
   outboxQuerySchema,
   sendEmailRequestSchema,
   sendEmailResponseSchema,
@@ -69,7 +69,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: outboxQuerySchema,
         response: {
-          200: z.object({ emails: z.array(outboxEntrySchema), smtpConfigured: z.boolean() }),
+          200: outboxListSchema,
         },
       },
     },

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
+import type { CurrentUser } from '../../../shared/auth.ts';
 import { paths } from '../../config/paths.ts';
 import { cn } from '../../lib/cn.ts';
 import { BrandLink } from './brand-link.tsx';
 
-export interface HeaderUser {
-  email: string;
-  displayName: string | null;
-  credits: number;
-}
+export type HeaderUser = Pick<CurrentUser, 'email' | 'displayName' | 'credits'>;
 
 export interface HeaderProps {
   user: HeaderUser | null;

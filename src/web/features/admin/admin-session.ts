@@ -1,21 +1,25 @@
-import type { AdminProfile } from '../../../shared/admin.ts';
-import { apiRequest, type RequestOptions } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import { adminProfileSchema } from '../../../shared/admin.ts';
+import {
+  apiRequest,
+  type ParsedRequestOptions,
+  type RequestOptions,
+} from '../../lib/api-client.ts';
 
 /** Spec §3 admin session, kept in the browser under its own key (plus the server's token). */
 export const ADMIN_SESSION_KEY = 'faq-kobo.admin-session';
 
-export interface AdminSession extends AdminProfile {
-  token: string;
-}
+/** The profile the server returned at sign-in, with its token. */
+const adminSessionSchema = adminProfileSchema.extend({ token: z.string().min(1) });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 export function readAdminSession(): AdminSession | null {
   try {
     const raw = localStorage.getItem(ADMIN_SESSION_KEY);
     if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<AdminSession>;
-    return typeof value.token === 'string' && typeof value.username === 'string'
-      ? (value as AdminSession)
-      : null;
+    // Anything else in storage (an older shape, an edit by hand) counts as signed out.
+    const parsed = adminSessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -26,10 +30,12 @@ export function saveAdminSession(session: AdminSession | null): void {
   else localStorage.removeItem(ADMIN_SESSION_KEY);
 }
 
-/** Admin calls carry the admin token, never the user's. */
-export function adminRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const session = readAdminSession();
-  const headers = new Headers(options.headers);
-  if (session) headers.set('authorization', `Bearer ${session.token}`);
-  return apiRequest<T>(path, { ...options, headers, anonymous: true });
+/** Admin calls carry the admin token, never the user's (and are never refreshed: no refresh). */
+export function adminRequest<T>(path: string, options: ParsedRequestOptions<T>): Promise<T>;
+export function adminRequest(path: string, options?: RequestOptions): Promise<unknown>;
+export function adminRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  return apiRequest(path, {
+    ...options,
+    token: readAdminSession()?.token ?? '',
+  } as ParsedRequestOptions<unknown>);
 }

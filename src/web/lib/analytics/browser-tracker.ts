@@ -1,5 +1,5 @@
 import type { AnalyticsEventInput } from '../../../shared/analytics.ts';
-import { currentAccessToken } from '../api-client.ts';
+import { apiRequest, currentAccessToken } from '../api-client.ts';
 import { platformPath } from '../platform/project.ts';
 import { AnalyticsTracker } from './tracker.ts';
 
@@ -32,15 +32,8 @@ function browserTracker(): AnalyticsTracker {
     async send(events: AnalyticsEventInput[]) {
       const [url, token] = await Promise.all([resolveLogUrl(), currentAccessToken()]);
       lastToken = token;
-      await fetch(url, {
-        method: 'POST',
-        keepalive: true,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ events }),
-      });
+      // keepalive: a batch sent as the user leaves still arrives.
+      await apiRequest(url, { method: 'POST', keepalive: true, body: { events } });
     },
     beacon(events: AnalyticsEventInput[]) {
       if (!logUrl) return;

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -9,23 +9,14 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_SUSPENDED } from '../../../shared/auth.ts';
+import { ACCOUNT_SUSPENDED, type CurrentUser } from '../../../shared/auth.ts';
 import { ME_TIMEOUT_MS } from '../../../shared/limits.ts';
 import { api, ApiError, setTokenProvider } from '../api-client.ts';
 import { lazyToast } from '../lazy-toast.ts';
+import { queryKeys } from '../query-keys.ts';
 import { TokenStore, type HandoffOptions, type TokenSet } from './token-store.ts';
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  displayName: string | null;
-  avatarUrl: string | null;
-  credits: number;
-  createdAt: string;
-  faqCount: number;
-  /** False until the confirmation link was opened (the sign-up bonus waits for it). */
-  emailConfirmed?: boolean;
-}
+export type { CurrentUser };
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -39,7 +30,7 @@ export interface Session {
   redirectToSignIn(returnTo?: string): void;
 }
 
-export const meQueryKey = ['auth', 'me'] as const;
+export const meQueryKey = queryKeys.me;
 export const REFERRAL_STORAGE_KEY = 'faq-kobo.ref';
 const PROJECT_ID = 'faq-kobo';
 
@@ -55,22 +46,40 @@ export function startSessionSignedOut(): void {
   startSignedOut = true;
 }
 
+/**
+ * The response schemas load with the first request of a signed-in browser, so a visitor's
+ * public page carries no zod (docs/adr/010-prerendered-public-pages.md).
+ */
+const authSchemas = () => import('../../../shared/auth.ts');
+
 async function refreshTokens(refreshToken: string): Promise<TokenSet> {
-  return api.post<TokenSet>(
+  return api.post(
     '/api/auth/refresh',
     { refresh_token: refreshToken },
-    { anonymous: true },
+    { anonymous: true, schema: (await authSchemas()).tokenSetSchema },
   );
 }
 
+async function fetchCurrentUser(signal: AbortSignal): Promise<CurrentUser> {
+  return api.get('/api/auth/me', { signal, schema: (await authSchemas()).currentUserSchema });
+}
+
+/** The signed-in user, waited for at most 5 s (spec §9). */
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: ({ signal }) =>
+    fetchCurrentUser(AbortSignal.any([signal, AbortSignal.timeout(ME_TIMEOUT_MS)])),
+  retry: false,
+  staleTime: 15_000,
+});
+
 /** How a sign-in hand-off code becomes this tab's session (token-store.ts). */
 const handoffOptions: HandoffOptions = {
-  exchange: (handoff) =>
-    api.post<TokenSet & { user: { id: string; email: string } }>(
-      '/api/auth/sign-in-codes/exchange',
-      handoff,
-      { anonymous: true },
-    ),
+  exchange: async (handoff) =>
+    api.post('/api/auth/sign-in-codes/exchange', handoff, {
+      anonymous: true,
+      schema: (await authSchemas()).authResponseSchema,
+    }),
   // Loaded only when a hand-off meets another signed-in account.
   confirmReplace: async (current, next) =>
     (await import('../../components/ui/alert-dialog.tsx')).confirmDialog(
@@ -124,16 +133,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [store]);
 
-  const me = useQuery({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) =>
-      api.get<CurrentUser>('/api/auth/me', {
-        signal: AbortSignal.any([signal, AbortSignal.timeout(ME_TIMEOUT_MS)]),
-      }),
-    enabled: initialised && hasTokens,
-    retry: false,
-    staleTime: 15_000,
-  });
+  const me = useQuery({ ...meQueryOptions, enabled: initialised && hasTokens });
 
   // A suspended account (403 with its reason) is signed out here and told why, once.
   const suspended =
@@ -143,7 +143,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!suspended) return;
     store.set(null);
-    queryClient.removeQueries({ queryKey: ['auth'] });
+    queryClient.removeQueries({ queryKey: queryKeys.auth });
     lazyToast('error', ACCOUNT_SUSPENDED);
   }, [suspended, store, queryClient]);
 
@@ -163,7 +163,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         client.subscribe(`user:${userId}`, (message) => {
           if (message.event !== 'balance') return;
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
-          void queryClient.invalidateQueries({ queryKey: ['credits'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
         }),
       )
       .then((unsubscribe) => {
@@ -184,10 +184,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const establish = useCallback(
     async (tokens: TokenSet) => {
       store.set(tokens);
-      await queryClient.fetchQuery({
-        queryKey: meQueryKey,
-        queryFn: () => api.get<CurrentUser>('/api/auth/me'),
-      });
+      // Always read afresh: the tokens just changed, whatever the cache holds.
+      await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
     },
     [queryClient, store],
   );
@@ -195,7 +193,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     const refreshToken = store.tokens?.refresh_token;
     store.set(null);
-    queryClient.removeQueries({ queryKey: ['auth'] });
+    queryClient.removeQueries({ queryKey: queryKeys.auth });
     queryClient.clear();
     if (refreshToken) {
       await api

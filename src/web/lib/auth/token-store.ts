@@ -1,18 +1,16 @@
 import { IFRAME_TOKEN_WAIT_MS, TOKEN_EXPIRY_SKEW_SECONDS } from '../../../shared/limits.ts';
+import type { TokenSet } from '../../../shared/auth.ts';
 import type { TokenProvider } from '../api-client.ts';
 
-/** The server's token set, stored as-is (spec §3 signed-in user). */
-export interface TokenSet {
-  access_token: string;
-  refresh_token: string;
-  token_type: string;
-  expires_in: number;
-  refresh_expires_in: number;
-  issued_at: number;
-}
+/** The server's token set (spec §3 signed-in user), stored as-is. */
+export type { TokenSet };
 
 export const TOKEN_STORAGE_KEY = 'faq-kobo.tokens';
 
+/**
+ * What a stored or handed-over token set must hold to be used. Checked by hand, not with
+ * tokenSetSchema: this runs on every page before anything else, and public pages load no zod.
+ */
 function isTokenSet(value: unknown): value is TokenSet {
   if (!value || typeof value !== 'object') return false;
   const record = value as Record<string, unknown>;

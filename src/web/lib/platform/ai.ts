@@ -1,28 +1,25 @@
 // Japanese validation messages wherever the browser parses with zod.
 import '../../../shared/zod-ja.ts';
-import type {
-  AiImageResponse,
-  AiObjectRequest,
-  AiObjectResponse,
-  AiSpeechResponse,
-  AiTextRequest,
-  AiTextResponse,
-  AiTranscribeResponse,
+import {
+  aiImageResponseSchema,
+  aiObjectResponseSchema,
+  aiSpeechResponseSchema,
+  aiTextResponseSchema,
+  aiTranscribeResponseSchema,
+  type AiObjectRequest,
+  type AiStreamEvent,
+  type AiObjectResponse,
+  type AiTextRequest,
+  type AiTextResponse,
 } from '../../../shared/ai-api.ts';
-import { ApiError, apiRequest, currentAccessToken, errorFromResponse } from '../api-client.ts';
+import { ApiError, apiRequest, apiResponse } from '../api-client.ts';
 import { readSseData } from '../sse.ts';
 import { platformPath } from './project.ts';
 
 type TextInput = Partial<AiTextRequest>;
 type ObjectInput = Partial<AiObjectRequest>;
 
-export type AiStreamEvent =
-  | { type: 'text-delta'; text: string }
-  | { type: 'partial'; object: unknown }
-  | { type: 'tool-call'; toolName: string; input: unknown }
-  | { type: 'tool-result'; toolName: string; output: unknown }
-  | ({ type: 'finish' } & Record<string, unknown>)
-  | { type: 'error'; error: { code: string; message: string; status: number } };
+export type { AiStreamEvent };
 
 /** A stream that broke or said so: the spec's AI_ERROR, with the server's message. */
 export class AiError extends ApiError {
@@ -44,37 +41,13 @@ async function stream(
   onEvent: (event: AiStreamEvent) => void,
   signal?: AbortSignal,
 ): Promise<AiStreamEvent & { type: 'finish' }> {
-  const token = await currentAccessToken();
-  let response: Response;
-  try {
-    response = await fetch(await platformPath('ai', endpoint), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify({ ...body, stream: true }),
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(
-      'NETWORK_ERROR',
-      `Network request failed: ${error instanceof Error ? error.message : String(error)}`,
-      0,
-    );
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: the status speaks for itself
-    }
-    throw errorFromResponse(response.status, parsed);
-  }
+  // The client's token handling (refresh and one retry on 401) applies to streams too.
+  const response = await apiResponse(await platformPath('ai', endpoint), {
+    method: 'POST',
+    headers: { accept: 'text/event-stream' },
+    body: { ...body, stream: true },
+    ...(signal ? { signal } : {}),
+  });
   for await (const event of readAiStream(response)) {
     if (event.type === 'error') throw new AiError(event.error.message, event.error.status);
     onEvent(event);
@@ -86,7 +59,11 @@ async function stream(
 /** The AI API (spec §7): text and structured output, streamed or whole, images, speech. */
 export const ai = {
   async text(request: TextInput): Promise<AiTextResponse> {
-    return apiRequest(await platformPath('ai', 'text'), { method: 'POST', body: request });
+    return apiRequest(await platformPath('ai', 'text'), {
+      method: 'POST',
+      body: request,
+      schema: aiTextResponseSchema,
+    });
   },
   streamText(
     request: TextInput,
@@ -103,7 +80,11 @@ export const ai = {
     );
   },
   async object(request: ObjectInput): Promise<AiObjectResponse> {
-    return apiRequest(await platformPath('ai', 'object'), { method: 'POST', body: request });
+    return apiRequest(await platformPath('ai', 'object'), {
+      method: 'POST',
+      body: request,
+      schema: aiObjectResponseSchema,
+    });
   },
   streamObject(
     request: ObjectInput,
@@ -120,21 +101,24 @@ export const ai = {
     );
   },
   async image(request: { prompt: string; n?: number; size?: string; images?: string[] }) {
-    return apiRequest<AiImageResponse>(await platformPath('ai', 'image'), {
+    return apiRequest(await platformPath('ai', 'image'), {
       method: 'POST',
       body: request,
+      schema: aiImageResponseSchema,
     });
   },
   async speech(request: { text: string; voice?: string }) {
-    return apiRequest<AiSpeechResponse>(await platformPath('ai', 'speech'), {
+    return apiRequest(await platformPath('ai', 'speech'), {
       method: 'POST',
       body: request,
+      schema: aiSpeechResponseSchema,
     });
   },
   async transcribe(request: { audio: string; language?: string }) {
-    return apiRequest<AiTranscribeResponse>(await platformPath('ai', 'transcribe'), {
+    return apiRequest(await platformPath('ai', 'transcribe'), {
       method: 'POST',
       body: request,
+      schema: aiTranscribeResponseSchema,
     });
   },
 };

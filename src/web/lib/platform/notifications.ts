@@ -1,4 +1,8 @@
-import type { SendEmailRequest } from '../../../shared/notifications.ts';
+import {
+  sendEmailResponseSchema,
+  type SendEmailRequest,
+  type SendEmailResponse,
+} from '../../../shared/notifications.ts';
 import { ApiError, apiRequest } from '../api-client.ts';
 import { platformPath } from './project.ts';
 
@@ -14,19 +18,13 @@ export class NotificationsError extends ApiError {
  * refuses anyone else, so this is never an open relay.
  */
 export const notifications = {
-  async email(
-    request: SendEmailRequest,
-    adminToken: string,
-  ): Promise<{ ids: string[]; delivery: 'smtp' | 'outbox' }> {
-    const result = await apiRequest<{ ids: string[]; delivery: 'smtp' | 'outbox' }>(
-      await platformPath('notifications', 'email'),
-      {
-        method: 'POST',
-        body: request,
-        anonymous: true,
-        headers: { authorization: `Bearer ${adminToken}` },
-      },
-    );
+  async email(request: SendEmailRequest, adminToken: string): Promise<SendEmailResponse> {
+    const result = await apiRequest(await platformPath('notifications', 'email'), {
+      method: 'POST',
+      body: request,
+      token: adminToken,
+      schema: sendEmailResponseSchema,
+    });
     if (result.ids.length === 0) throw new NotificationsError('メールを受け付けられませんでした');
     return result;
   },

@@ -6,8 +6,8 @@ let projectId: Promise<string> | null = null;
 /** The `{project}` of the platform API paths, read once from the server's public settings. */
 export function currentProjectId(): Promise<string> {
   projectId ??= api
-    .get<unknown>('/api/config', { anonymous: true })
-    .then((body) => parsePublicConfig(body).projectId)
+    .get('/api/config', { anonymous: true, schema: { parse: parsePublicConfig } })
+    .then((config) => config.projectId)
     .catch((error: unknown) => {
       projectId = null;
       throw error;

@@ -1,4 +1,11 @@
-import type { DownloadResponse, RemoveResponse, UploadResponse } from '../../../shared/storage.ts';
+import {
+  downloadResponseSchema,
+  removeResponseSchema,
+  uploadResponseSchema,
+  type DownloadResponse,
+  type RemoveResponse,
+  type UploadResponse,
+} from '../../../shared/storage.ts';
 import { api, ApiError } from '../api-client.ts';
 import { platformPath } from './project.ts';
 
@@ -22,7 +29,7 @@ export const storage = {
     form.append('file', file, file instanceof File ? file.name : path.split('/').pop() || 'file');
     const url = await platformPath('storage', 'upload');
     try {
-      return await api.post<UploadResponse>(url, form);
+      return await api.post(url, form, { schema: uploadResponseSchema });
     } catch (error) {
       // Spec §8 names a failed upload transfer explicitly; the client's wording is generic.
       if (error instanceof ApiError && error.kind === 'NETWORK_ERROR') {
@@ -39,7 +46,9 @@ export const storage = {
   /** A signed URL valid for 15 minutes, plus what the file is. */
   async download(path: string, filename?: string): Promise<DownloadResponse> {
     const query = new URLSearchParams({ path, ...(filename ? { filename } : {}) });
-    return api.get(`${await platformPath('storage', 'download')}?${query}`);
+    return api.get(`${await platformPath('storage', 'download')}?${query}`, {
+      schema: downloadResponseSchema,
+    });
   },
 
   /** The file's bytes, through its signed URL (the spec's STORAGE_ERROR when that fails). */
@@ -47,6 +56,8 @@ export const storage = {
     const { downloadUrl } = await storage.download(path);
     let response: Response;
     try {
+      // Not through the API client: the URL carries its own signature (or is S3's presigned
+      // URL on another host), so no bearer token may go with it.
       response = await fetch(downloadUrl);
     } catch (error) {
       throw new ApiError(
@@ -65,6 +76,9 @@ export const storage = {
   },
 
   async remove(paths: string[]): Promise<RemoveResponse> {
-    return api.delete(await platformPath('storage', 'remove'), { body: { paths } });
+    return api.delete(await platformPath('storage', 'remove'), {
+      body: { paths },
+      schema: removeResponseSchema,
+    });
   },
 };

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FullScreenLoader, Spinner } from '../../components/ui/spinner.tsx';
-import { getAdminSession, useAdminStats } from '../../features/admin/api/admin-api.ts';
+import { adminSessionQueryOptions, useAdminStats } from '../../features/admin/api/admin-api.ts';
 import { readAdminSession, saveAdminSession } from '../../features/admin/admin-session.ts';
 import { AdminPasswordDialog } from '../../features/admin/components/admin-password-dialog.tsx';
 import { ActionLogTab } from '../../features/admin/components/action-log-tab.tsx';
@@ -15,6 +15,7 @@ import { SalesTab } from '../../features/admin/components/sales-tab.tsx';
 import { UsersTab } from '../../features/admin/components/users-tab.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { showError } from '../../lib/show-error.ts';
 
 // Whole labels only: a tab that does not fit moves to the next line instead of breaking a word.
 const tabClass =
@@ -38,8 +39,9 @@ function DashboardTab({
 }) {
   const stats = useAdminStats();
   useEffect(() => {
-    if (stats.isError) toast.error('エラー', { description: '統計データの読み込みに失敗しました' });
-  }, [stats.isError]);
+    if (stats.isError)
+      showError(stats.error, '統計データの読み込みに失敗しました', { title: 'エラー' });
+  }, [stats.isError, stats.error]);
   const cards = [
     { label: '総ユーザー数', value: stats.data?.totalUsers },
     { label: 'FAQ生成数', value: stats.data?.totalGenerations },
@@ -89,10 +91,8 @@ export function AdminDashboardRoute() {
   const [changingPassword, setChangingPassword] = useState(false);
   // A saved session is only trusted once the server accepts its token.
   const session = useQuery({
-    queryKey: ['admin', 'session', saved?.token],
-    queryFn: getAdminSession,
+    ...adminSessionQueryOptions(saved?.token ?? ''),
     enabled: saved !== null,
-    retry: false,
   });
   if (!saved) return <Navigate to="/admin/login" replace />;
   if (session.isPending) return <FullScreenLoader />;

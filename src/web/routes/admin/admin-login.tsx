@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { getLoginHint, loginAdmin } from '../../features/admin/api/admin-api.ts';
+import { loginAdmin, loginHintQueryOptions } from '../../features/admin/api/admin-api.ts';
 import { saveAdminSession } from '../../features/admin/admin-session.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -20,7 +20,7 @@ export function AdminLoginRoute() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const hint = useQuery({ queryKey: ['admin', 'login-hint'], queryFn: getLoginHint });
+  const hint = useQuery(loginHintQueryOptions);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EmailChangeConfirmed } from '../../../../shared/account.ts';
+import { emailChangeConfirmedSchema } from '../../../../shared/account.ts';
 import { api } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../../lib/auth/session.tsx';
 
 export const confirmEmailChange = (token: string) =>
-  api.post<EmailChangeConfirmed>('/api/account/email-change/confirm', { token });
+  api.post('/api/account/email-change/confirm', { token }, { schema: emailChangeConfirmedSchema });
 
 /** The header and the settings show the new address (and any confirmation bonus) at once. */
 export function useConfirmEmailChange() {

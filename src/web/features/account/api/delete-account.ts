@@ -3,7 +3,7 @@ import type { DeleteAccountRequest } from '../../../../shared/account.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const deleteAccount = (body: DeleteAccountRequest) =>
-  api.delete<void>('/api/account', { body });
+  api.delete('/api/account', { body }).then(() => undefined);
 
 export function useDeleteAccount() {
   return useMutation({ mutationFn: deleteAccount });

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EmailChangeRequest } from '../../../../shared/account.ts';
+import { emailChangeAcceptedSchema, type EmailChangeRequest } from '../../../../shared/account.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const requestEmailChange = (body: EmailChangeRequest) =>
-  api.post<{ ok: true }>('/api/account/email-change', body);
+  api.post('/api/account/email-change', body, { schema: emailChangeAcceptedSchema });
 
 export function useRequestEmailChange() {
   return useMutation({ mutationFn: requestEmailChange });

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserSchema, type UpdateMeRequest } from '../../../../shared/auth.ts';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryKey, type CurrentUser } from '../../../lib/auth/session.tsx';
+import { meQueryKey } from '../../../lib/auth/session.tsx';
 
-export const updateProfile = (body: { displayName?: string | null }) =>
-  api.patch<CurrentUser>('/api/auth/me', body);
+export const updateProfile = (body: Pick<UpdateMeRequest, 'displayName'>) =>
+  api.patch('/api/auth/me', body, { schema: currentUserSchema });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -16,7 +17,7 @@ export function useUpdateProfile() {
 export const uploadAvatar = (file: File) => {
   const form = new FormData();
   form.append('file', file);
-  return api.post<CurrentUser>('/api/account/avatar', form);
+  return api.post('/api/account/avatar', form, { schema: currentUserSchema });
 };
 
 export function useUploadAvatar() {

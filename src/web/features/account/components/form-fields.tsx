@@ -1,33 +1,23 @@
 import type { ComponentProps } from 'react';
 import type { z } from 'zod';
 import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { formErrors } from '../../../lib/form-validation.ts';
+import { errorMessage } from '../../../lib/show-error.ts';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/**
- * Checks a form with the request's shared schema before it is sent, so the screen says what
- * the server would, field by field. The first message of each field is kept.
- */
+/** The shared schema's verdict: the parsed values, or the first message of each field. */
 export function validate<T>(
   schema: z.ZodType<T>,
-  values: unknown,
+  values: object,
 ): { data: T; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
   const result = schema.safeParse(values);
-  if (result.success) return { data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return { errors };
+  return result.success ? { data: result.data } : { errors: formErrors(schema, values) };
 }
 
 /** The server's Japanese message (a wrong password, a rate limit), or a generic one. */
-export function messageOf(error: unknown): string {
-  if (error instanceof ApiError && error.kind !== 'NETWORK_ERROR') return error.message;
-  return '通信に失敗しました。しばらくしてから再試行してください';
-}
+export const messageOf = (error: unknown): string =>
+  errorMessage(error, '変更できませんでした。しばらくしてから再試行してください');
 
 export function TextField({
   id,

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import type { CurrentUser } from '../../../lib/auth/session.tsx';
 import { useUpdateProfile, useUploadAvatar } from '../api/update-profile.ts';
+import { showError } from '../../../lib/show-error.ts';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -22,8 +23,8 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       await update.mutateAsync({ displayName: name.trim() || null });
       toast.success('プロフィールを更新しました');
       setEditing(false);
-    } catch {
-      toast.error('更新に失敗しました');
+    } catch (error) {
+      showError(error, '更新に失敗しました');
     }
   }
 
@@ -41,7 +42,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       await upload.mutateAsync(file);
       toast.success('プロフィール画像を更新しました');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : '更新に失敗しました');
+      showError(error, '更新に失敗しました');
     }
   }
 

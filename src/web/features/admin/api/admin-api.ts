@@ -1,35 +1,50 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProfile, AdminStats, AdminUserRow } from '../../../../shared/admin.ts';
-import type { AnalyticsSummary } from '../../../../shared/analytics.ts';
-import type { OutboxDetail, OutboxEntry } from '../../../../shared/notifications.ts';
-import { api } from '../../../lib/api-client.ts';
+import {
+  adminLoginResponseSchema,
+  adminProfileSchema,
+  adminStatsSchema,
+  adminUserListSchema,
+  creditAdjustmentResultSchema,
+  loginHintSchema,
+  suspensionResultSchema,
+} from '../../../../shared/admin.ts';
+import { analyticsSummarySchema } from '../../../../shared/analytics.ts';
+import { outboxDetailSchema, outboxListSchema } from '../../../../shared/notifications.ts';
+import { api, apiResponse } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { adminRequest, readAdminSession } from '../admin-session.ts';
 
 export const loginAdmin = (username: string, password: string) =>
-  api.post<{ token: string; expiresIn: number; admin: AdminProfile }>(
+  api.post(
     '/api/admin/login',
     { username, password },
-    { anonymous: true },
+    { anonymous: true, schema: adminLoginResponseSchema },
   );
 
-export const getLoginHint = () =>
-  api.get<{ showDefaultCredentials: boolean; username?: string; password?: string }>(
-    '/api/admin/login-hint',
-    { anonymous: true },
-  );
+export const loginHintQueryOptions = queryOptions({
+  queryKey: [...queryKeys.admin, 'login-hint'],
+  queryFn: () => api.get('/api/admin/login-hint', { anonymous: true, schema: loginHintSchema }),
+});
 
-export const getAdminSession = () => adminRequest<AdminProfile>('/api/admin/session');
+/** Keyed by the token: a new sign-in is checked afresh, never answered from the cache. */
+export const adminSessionQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.admin, 'session', token],
+    queryFn: () => adminRequest('/api/admin/session', { schema: adminProfileSchema }),
+    retry: false,
+  });
 
 export const statsQueryOptions = queryOptions({
-  queryKey: ['admin', 'stats'],
-  queryFn: () => adminRequest<AdminStats>('/api/admin/stats'),
+  queryKey: [...queryKeys.admin, 'stats'],
+  queryFn: () => adminRequest('/api/admin/stats', { schema: adminStatsSchema }),
 });
 
 export function usersQueryOptions(search: string, status: string) {
   const params = new URLSearchParams({ status, ...(search ? { search } : {}) });
   return queryOptions({
-    queryKey: ['admin', 'users', search, status],
-    queryFn: () => adminRequest<{ users: AdminUserRow[] }>(`/api/admin/users?${params.toString()}`),
+    queryKey: [...queryKeys.admin, 'users', search, status],
+    queryFn: () =>
+      adminRequest(`/api/admin/users?${params.toString()}`, { schema: adminUserListSchema }),
   });
 }
 
@@ -37,8 +52,14 @@ export const useAdminStats = () => useQuery(statsQueryOptions);
 export const useAdminUsers = (search: string, status: string) =>
   useQuery(usersQueryOptions(search, status));
 
-export function useAdjustCredits() {
+/** Every admin change can move the figures on every tab: all of the area is read again. */
+function useRefreshAdminArea() {
   const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.admin });
+}
+
+export function useAdjustCredits() {
+  const refresh = useRefreshAdminArea();
   return useMutation({
     mutationFn: ({
       userId,
@@ -51,54 +72,50 @@ export function useAdjustCredits() {
       reason?: string | undefined;
       customerDescription?: string | undefined;
     }) =>
-      adminRequest<{ balance: number; type: 'credit' | 'debit'; amount: number }>(
-        `/api/admin/users/${encodeURIComponent(userId)}/credits`,
-        {
-          method: 'POST',
-          body: {
-            amount,
-            ...(reason ? { reason } : {}),
-            ...(customerDescription ? { customerDescription } : {}),
-          },
+      adminRequest(`/api/admin/users/${encodeURIComponent(userId)}/credits`, {
+        method: 'POST',
+        body: {
+          amount,
+          ...(reason ? { reason } : {}),
+          ...(customerDescription ? { customerDescription } : {}),
         },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        schema: creditAdjustmentResultSchema,
+      }),
+    onSuccess: refresh,
   });
 }
 
 export function useSetSuspended() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdminArea();
   return useMutation({
     mutationFn: ({ userId, suspended }: { userId: string; suspended: boolean }) =>
-      adminRequest<{ suspended: boolean }>(
-        `/api/admin/users/${encodeURIComponent(userId)}/suspension`,
-        { method: 'POST', body: { suspended } },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      adminRequest(`/api/admin/users/${encodeURIComponent(userId)}/suspension`, {
+        method: 'POST',
+        body: { suspended },
+        schema: suspensionResultSchema,
+      }),
+    onSuccess: refresh,
   });
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdminArea();
   return useMutation({
     mutationFn: (userId: string) =>
-      adminRequest<void>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      adminRequest(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onSuccess: refresh,
   });
 }
 
 export const changeAdminPassword = (currentPassword: string, newPassword: string) =>
-  adminRequest<void>('/api/admin/password', {
+  adminRequest('/api/admin/password', {
     method: 'POST',
     body: { currentPassword, newPassword },
   });
 
 /** An admin CSV needs the admin token, so it is fetched and saved as a blob, not linked. */
 export async function downloadAdminCsv(url: string, fallbackName: string): Promise<void> {
-  const response = await fetch(url, {
-    headers: { authorization: `Bearer ${readAdminSession()?.token ?? ''}` },
-  });
-  if (!response.ok) throw new Error('CSVの出力に失敗しました');
+  const response = await apiResponse(url, { token: readAdminSession()?.token ?? '' });
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
     fallbackName;
@@ -120,27 +137,29 @@ export function downloadUsersCsv(search: string, status: string): Promise<void> 
 export function outboxQueryOptions(status: string) {
   const params = new URLSearchParams(status ? { status } : {});
   return queryOptions({
-    queryKey: ['admin', 'emails', status],
+    queryKey: [...queryKeys.admin, 'emails', status],
     queryFn: () =>
-      adminRequest<{ emails: OutboxEntry[]; smtpConfigured: boolean }>(
-        `/api/admin/emails?${params.toString()}`,
-      ),
+      adminRequest(`/api/admin/emails?${params.toString()}`, { schema: outboxListSchema }),
   });
 }
+
+export const outboxEmailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.admin, 'emails', 'detail', id],
+    queryFn: () =>
+      adminRequest(`/api/admin/emails/${encodeURIComponent(id)}`, { schema: outboxDetailSchema }),
+  });
 
 export const useOutbox = (status: string) => useQuery(outboxQueryOptions(status));
 
 export const useOutboxEmail = (id: string | null) =>
-  useQuery({
-    queryKey: ['admin', 'emails', 'detail', id],
-    queryFn: () => adminRequest<OutboxDetail>(`/api/admin/emails/${encodeURIComponent(id!)}`),
-    enabled: id !== null,
-  });
+  useQuery({ ...outboxEmailQueryOptions(id ?? ''), enabled: id !== null });
 
 export const analyticsQueryOptions = (days: number) =>
   queryOptions({
-    queryKey: ['admin', 'analytics', days],
-    queryFn: () => adminRequest<AnalyticsSummary>(`/api/admin/analytics?days=${days}`),
+    queryKey: [...queryKeys.admin, 'analytics', days],
+    queryFn: () =>
+      adminRequest(`/api/admin/analytics?days=${days}`, { schema: analyticsSummarySchema }),
   });
 
 export const useAdminAnalytics = (days: number) => useQuery(analyticsQueryOptions(days));

@@ -1,9 +1,15 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type {
-  ActionLogPage,
-  AdminUserHistory,
-  SalesReport,
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import {
+  actionLogSchema,
+  adminUserHistorySchema,
+  salesReportSchema,
 } from '../../../../shared/admin-records.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { adminRequest } from '../admin-session.ts';
 import { downloadAdminCsv } from './admin-api.ts';
 
@@ -21,30 +27,39 @@ function salesParams(filter: SalesFilter) {
   }).toString();
 }
 
-export const useSales = (filter: SalesFilter) =>
-  useQuery({
-    queryKey: ['admin', 'sales', filter],
-    queryFn: () => adminRequest<SalesReport>(`/api/admin/sales?${salesParams(filter)}`),
+export const salesQueryOptions = (filter: SalesFilter) =>
+  queryOptions({
+    queryKey: [...queryKeys.admin, 'sales', filter],
+    queryFn: () =>
+      adminRequest(`/api/admin/sales?${salesParams(filter)}`, { schema: salesReportSchema }),
   });
+
+export const useSales = (filter: SalesFilter) => useQuery(salesQueryOptions(filter));
 
 export function downloadSalesCsv(filter: SalesFilter): Promise<void> {
   return downloadAdminCsv(`/api/admin/sales.csv?${salesParams(filter)}`, 'sales.csv');
 }
 
-export const useUserHistory = (userId: string) =>
-  useQuery({
-    queryKey: ['admin', 'user-history', userId],
+export const userHistoryQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.admin, 'user-history', userId],
     queryFn: () =>
-      adminRequest<AdminUserHistory>(`/api/admin/users/${encodeURIComponent(userId)}/history`),
+      adminRequest(`/api/admin/users/${encodeURIComponent(userId)}/history`, {
+        schema: adminUserHistorySchema,
+      }),
   });
 
-export const useActionLog = () =>
-  useInfiniteQuery({
-    queryKey: ['admin', 'action-logs'],
-    queryFn: ({ pageParam }) =>
-      adminRequest<ActionLogPage>(
-        `/api/admin/action-logs?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+export const useUserHistory = (userId: string) => useQuery(userHistoryQueryOptions(userId));
+
+export const actionLogQueryOptions = infiniteQueryOptions({
+  queryKey: [...queryKeys.admin, 'action-logs'],
+  queryFn: ({ pageParam }) =>
+    adminRequest(
+      `/api/admin/action-logs?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      { schema: actionLogSchema },
+    ),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
+
+export const useActionLog = () => useInfiniteQuery(actionLogQueryOptions);

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useActionLog } from '../api/admin-records-api.ts';
+import { errorMessage } from '../../../lib/show-error.ts';
 
 const DETAIL_LABELS: Record<string, string> = {
   userId: 'ユーザーID',
@@ -31,7 +32,7 @@ export function ActionLogTab() {
       {log.isPending && <Spinner label="操作ログを読み込み中" />}
       {log.isError && (
         <p role="alert" className="text-sm text-red-700">
-          操作ログを読み込めませんでした：{log.error.message}
+          {errorMessage(log.error, '操作ログを読み込めませんでした')}
         </p>
       )}
       {log.data && rows.length === 0 && (

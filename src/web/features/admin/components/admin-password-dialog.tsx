@@ -10,9 +10,10 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { adminPasswordSchema } from '../../../../shared/admin.ts';
+import { formErrors } from '../../../lib/form-validation.ts';
+import { errorMessage } from '../../../lib/show-error.ts';
 import { changeAdminPassword } from '../api/admin-api.ts';
-
-const MIN_LENGTH = 8;
 
 /** The administrator's own password; changing it signs out every other admin session. */
 export function AdminPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -33,7 +34,10 @@ function PasswordForm({ onClose }: { onClose: () => void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (next.length < MIN_LENGTH) return setError('パスワードは8文字以上で入力してください');
+    const errors = formErrors(adminPasswordSchema, { currentPassword: current, newPassword: next });
+    const invalid = errors.currentPassword ?? errors.newPassword;
+    if (invalid) return setError(invalid);
+    // The one rule the server cannot check: both entries of the new password agree.
     if (next !== confirm) return setError('新しいパスワードが一致しません');
     setError(null);
     setPending(true);
@@ -44,7 +48,7 @@ function PasswordForm({ onClose }: { onClose: () => void }) {
       });
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'パスワードの変更に失敗しました');
+      setError(errorMessage(failure, 'パスワードの変更に失敗しました'));
     } finally {
       setPending(false);
     }

@@ -16,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useAdminAnalytics } from '../api/admin-api.ts';
+import { errorMessage } from '../../../lib/show-error.ts';
 
 const RANGES = [7, 30, 90] as const;
 const channelLabel = (channel: string) => CHANNEL_LABELS[channel as Channel] ?? channel;
@@ -49,7 +50,11 @@ export function AnalyticsCharts() {
       </CardHeader>
       <CardContent className="space-y-6">
         {analytics.isPending && <Spinner label="アクセス解析を読み込み中" />}
-        {analytics.isError && <p className="text-sm text-red-700">{analytics.error.message}</p>}
+        {analytics.isError && (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(analytics.error, 'アクセス解析を読み込めませんでした')}
+          </p>
+        )}
         {data && (
           <>
             <p className="text-sm text-slate-600">

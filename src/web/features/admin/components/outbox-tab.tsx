@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogTitle } from '../../../components/ui/dialo
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOutbox, useOutboxEmail } from '../api/admin-api.ts';
+import { errorMessage } from '../../../lib/show-error.ts';
 
 const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm';
 
@@ -49,7 +50,11 @@ export function OutboxTab() {
         </label>
       </div>
       {outbox.isPending && <Spinner label="メールを読み込み中" />}
-      {outbox.isError && <p className="text-sm text-red-700">{outbox.error.message}</p>}
+      {outbox.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(outbox.error, 'メールを読み込めませんでした')}
+        </p>
+      )}
       {outbox.data && outbox.data.emails.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
           メールはまだありません

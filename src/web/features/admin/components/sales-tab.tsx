@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { toast } from 'sonner';
 import type { SalesFigures } from '../../../../shared/admin-records.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatNumber, formatYen } from '../../../lib/format.ts';
 import { downloadSalesCsv, useSales, type SalesFilter } from '../api/admin-records-api.ts';
+import { errorMessage, showError } from '../../../lib/show-error.ts';
 
 const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm';
 
@@ -35,9 +35,7 @@ export function SalesTab() {
     try {
       await downloadSalesCsv(filter);
     } catch (error) {
-      toast.error('エラー', {
-        description: error instanceof Error ? error.message : 'CSVの出力に失敗しました',
-      });
+      showError(error, 'CSVの出力に失敗しました', { title: 'エラー' });
     }
   }
 
@@ -95,7 +93,7 @@ export function SalesTab() {
       {sales.isPending && <Spinner label="売上を読み込み中" />}
       {sales.isError && (
         <p role="alert" className="text-sm text-red-700">
-          {sales.error.message}
+          {errorMessage(sales.error, '売上を読み込めませんでした')}
         </p>
       )}
       {report && (

@@ -1,7 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { AdminUserRow } from '../../../../shared/admin.ts';
+import { creditAdjustmentSchema, type AdminUserRow } from '../../../../shared/admin.ts';
 import { ADMIN_CREDIT_STEP } from '../../../../shared/limits.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -14,6 +14,8 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formErrors } from '../../../lib/form-validation.ts';
+import { showError } from '../../../lib/show-error.ts';
 import { useAdjustCredits, useSetSuspended } from '../api/admin-api.ts';
 import { UserHistory } from './user-history.tsx';
 
@@ -54,14 +56,16 @@ function UserDetail({
   const suspension = useSetSuspended();
 
   async function apply() {
-    if (amount === 0) return;
+    const adjustment = {
+      amount,
+      reason: reason.trim() || undefined,
+      customerDescription: customerDescription.trim() || undefined,
+    };
+    const errors = formErrors(creditAdjustmentSchema, adjustment);
+    const invalid = errors.amount ?? errors.reason ?? errors.customerDescription;
+    if (invalid) return showError(null, invalid, { title: 'エラー' });
     try {
-      const result = await adjust.mutateAsync({
-        userId: user.id,
-        amount,
-        reason: reason.trim() || undefined,
-        customerDescription: customerDescription.trim() || undefined,
-      });
+      const result = await adjust.mutateAsync({ userId: user.id, ...adjustment });
       toast.success(
         result.type === 'credit'
           ? `${result.amount}クレジットを追加しました`
@@ -70,12 +74,7 @@ function UserDetail({
       );
       onClose();
     } catch (error) {
-      toast.error('エラー', {
-        description:
-          error instanceof Error && error.message === 'クレジットが不足しています'
-            ? 'クレジットが不足しています'
-            : 'クレジット調整に失敗しました',
-      });
+      showError(error, 'クレジット調整に失敗しました', { title: 'エラー' });
     }
   }
 
@@ -87,8 +86,8 @@ function UserDetail({
         description: user.email,
       });
       onClose();
-    } catch {
-      toast.error('エラー', { description: '利用停止の変更に失敗しました' });
+    } catch (error) {
+      showError(error, '利用停止の変更に失敗しました', { title: 'エラー' });
     }
   }
 

@@ -17,6 +17,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { downloadUsersCsv, useAdminUsers, useDeleteUser } from '../api/admin-api.ts';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
+import { showError } from '../../../lib/show-error.ts';
 
 export function UsersTab() {
   const [searchInput, setSearchInput] = useState('');
@@ -34,8 +35,8 @@ export function UsersTab() {
 
   useEffect(() => {
     if (users.isError)
-      toast.error('エラー', { description: 'ユーザーデータの読み込みに失敗しました' });
-  }, [users.isError]);
+      showError(users.error, 'ユーザーデータの読み込みに失敗しました', { title: 'エラー' });
+  }, [users.isError, users.error]);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -43,8 +44,8 @@ export function UsersTab() {
       await remove.mutateAsync(deleting.id);
       toast.success('ユーザーを削除しました', { description: deleting.email });
       setDeleting(null);
-    } catch {
-      toast.error('エラー', { description: 'ユーザー削除に失敗しました' });
+    } catch (error) {
+      showError(error, 'ユーザー削除に失敗しました', { title: 'エラー' });
     }
   }
 
@@ -75,8 +76,8 @@ export function UsersTab() {
         <Button
           variant="outline"
           onClick={() =>
-            void downloadUsersCsv(search, status).catch(() =>
-              toast.error('エラー', { description: 'CSVの出力に失敗しました' }),
+            void downloadUsersCsv(search, status).catch((error: unknown) =>
+              showError(error, 'CSVの出力に失敗しました', { title: 'エラー' }),
             )
           }
         >

@@ -1,26 +1,27 @@
 import { useMutation } from '@tanstack/react-query';
+import {
+  authResponseSchema,
+  passwordResetAcceptedSchema,
+  type LoginRequest,
+  type SignupRequest,
+} from '../../../../shared/auth.ts';
 import { api } from '../../../lib/api-client.ts';
-import type { TokenSet } from '../../../lib/auth/token-store.ts';
 
-export interface AuthResponse extends TokenSet {
-  user: { id: string; email: string };
-}
+export const signUp = (body: SignupRequest) =>
+  api.post('/api/auth/signup', body, { anonymous: true, schema: authResponseSchema });
 
-export const signUp = (body: {
-  email: string;
-  password: string;
-  displayName?: string;
-  ref?: string;
-}) => api.post<AuthResponse>('/api/auth/signup', body, { anonymous: true });
-
-export const signIn = (body: { email: string; password: string }) =>
-  api.post<AuthResponse>('/api/auth/login', body, { anonymous: true });
+export const signIn = (body: LoginRequest) =>
+  api.post('/api/auth/login', body, { anonymous: true, schema: authResponseSchema });
 
 export const requestPasswordReset = (email: string) =>
-  api.post<{ ok: true }>('/api/auth/password-reset/request', { email }, { anonymous: true });
+  api.post(
+    '/api/auth/password-reset/request',
+    { email },
+    { anonymous: true, schema: passwordResetAcceptedSchema },
+  );
 
 export const confirmPasswordReset = (token: string, password: string) =>
-  api.post<void>('/api/auth/password-reset/confirm', { token, password }, { anonymous: true });
+  api.post('/api/auth/password-reset/confirm', { token, password }, { anonymous: true });
 
 export const useSignUp = () => useMutation({ mutationFn: signUp });
 export const useSignIn = () => useMutation({ mutationFn: signIn });

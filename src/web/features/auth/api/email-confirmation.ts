@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  confirmEmailResponseSchema,
+  resendConfirmationResponseSchema,
+} from '../../../../shared/auth.ts';
 import { api } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../../lib/auth/session.tsx';
 
-export interface ConfirmEmailResult {
-  ok: true;
-  alreadyConfirmed: boolean;
-}
-
 export const confirmEmail = (token: string) =>
-  api.post<ConfirmEmailResult>('/api/auth/confirm-email', { token }, { anonymous: true });
+  api.post(
+    '/api/auth/confirm-email',
+    { token },
+    { anonymous: true, schema: confirmEmailResponseSchema },
+  );
 
 export const resendConfirmation = () =>
-  api.post<ConfirmEmailResult>('/api/auth/confirm-email/resend', {});
+  api.post('/api/auth/confirm-email/resend', {}, { schema: resendConfirmationResponseSchema });
 
 /** Confirming grants the sign-up credits: the header balance follows. */
 export function useConfirmEmail() {

@@ -2,7 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { validateEmail, validatePassword } from '../validation.ts';
+import {
+  loginRequestSchema,
+  passwordResetRequestSchema,
+  signupRequestSchema,
+} from '../../../../shared/auth.ts';
+import { formErrors } from '../../../lib/form-validation.ts';
 
 export interface CredentialsFormProps {
   mode: 'signin' | 'signup';
@@ -19,23 +24,19 @@ export function CredentialsForm({ mode, pending, serverError, onSubmit }: Creden
   const [displayName, setDisplayName] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
   const [submitted, setSubmitted] = useState(false);
-  const emailError = touched.email || submitted ? validateEmail(email) : null;
-  const passwordError =
-    touched.password || submitted
-      ? mode === 'signup'
-        ? validatePassword(password)
-        : password
-          ? null
-          : 'パスワードを入力してください'
-      : null;
+  // The request's own schema: sign-up asks for a new password's rules, sign-in only for one.
+  const errors: Partial<Record<'email' | 'password' | 'displayName', string>> =
+    mode === 'signup'
+      ? formErrors(signupRequestSchema, { email, password, displayName })
+      : formErrors(loginRequestSchema, { email, password });
+  const emailError = touched.email || submitted ? (errors.email ?? null) : null;
+  const passwordError = touched.password || submitted ? (errors.password ?? null) : null;
+  const displayNameError = submitted ? (errors.displayName ?? null) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    const invalid =
-      validateEmail(email) ||
-      (mode === 'signup' ? validatePassword(password) : password ? null : 'x');
-    if (invalid) return;
+    if (Object.keys(errors).length > 0) return;
     onSubmit({ email: email.trim(), password, displayName: displayName.trim() });
   }
 
@@ -54,8 +55,11 @@ export function CredentialsForm({ mode, pending, serverError, onSubmit }: Creden
             value={displayName}
             maxLength={50}
             autoComplete="nickname"
+            aria-invalid={displayNameError ? true : undefined}
+            aria-describedby={displayNameError ? `${id}-name-error` : undefined}
             onChange={(e) => setDisplayName(e.target.value)}
           />
+          <FieldError id={`${id}-name-error`}>{displayNameError}</FieldError>
         </div>
       )}
       <div className="space-y-1">
@@ -127,7 +131,7 @@ export function PasswordResetRequestForm({
       aria-label="パスワード再設定"
       onSubmit={(event) => {
         event.preventDefault();
-        const invalid = validateEmail(email);
+        const invalid = formErrors(passwordResetRequestSchema, { email }).email ?? null;
         setError(invalid);
         if (!invalid) onSubmit(email.trim());
       }}

@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { useResendConfirmation } from '../api/email-confirmation.ts';
+import { showError } from '../../../lib/show-error.ts';
 
 /** Shown to signed-in users whose address is not confirmed yet; the bonus waits for it. */
 export function ConfirmEmailBanner({ email }: { email: string }) {
@@ -29,7 +30,7 @@ export function ConfirmEmailBanner({ email }: { email: string }) {
                     ? 'メールアドレスは確認済みです'
                     : '確認メールを再送しました',
                 ),
-              onError: (error) => toast.error(error.message),
+              onError: (error) => showError(error, '確認メールを再送できませんでした'),
             })
           }
         >

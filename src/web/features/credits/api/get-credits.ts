@@ -1,11 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { CreditsResponse } from '../../../../shared/credits.ts';
+import { creditsResponseSchema } from '../../../../shared/credits.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const creditsQueryKey = ['credits'] as const;
+export const creditsQueryKey = queryKeys.credits;
 
 export const getCredits = (cursor: string | null) =>
-  api.get<CreditsResponse>(`/api/credits${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+  api.get(`/api/credits${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
+    schema: creditsResponseSchema,
+  });
 
 export const creditsInfiniteQueryOptions = infiniteQueryOptions({
   queryKey: creditsQueryKey,

@@ -14,6 +14,7 @@ import { exportToWord } from '../export-to-word.ts';
 import { EXPORT_FORMATS, type ExportFormat } from '../formats.ts';
 import { storage } from '../../../lib/platform/storage.ts';
 import { showAlert } from '../../../components/ui/alert-dialog.tsx';
+import { showError } from '../../../lib/show-error.ts';
 
 /** Storage paths take letters, digits and a few marks; the date keeps saves apart. */
 function savedFileName(filename: string): string {
@@ -74,13 +75,11 @@ export function ExportMenu({
             void storage
               .download(saved.path, filename)
               .then((info) => window.open(info.downloadUrl, '_blank', 'noopener'))
-              .catch((error: unknown) =>
-                toast.error(error instanceof Error ? error.message : 'ダウンロードに失敗しました'),
-              ),
+              .catch((error: unknown) => showError(error, 'ダウンロードに失敗しました')),
         },
       });
     } catch (error) {
-      toast.error(`保存に失敗しました：${error instanceof Error ? error.message : String(error)}`);
+      showError(error, '保存に失敗しました');
     } finally {
       setBusy(false);
     }

@@ -1,18 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AiProviderInfo } from '../../../../shared/ai.ts';
-import type {
-  AnswerRun,
-  CancelResponse,
-  CreateGenerationRequest,
-  FaqItem,
-  Generation,
-  QuestionRun,
-  RegeneratedItem,
+import { aiProvidersResponseSchema } from '../../../../shared/ai.ts';
+import {
+  answerRunSchema,
+  cancelResponseSchema,
+  faqItemSchema,
+  generationCreatedSchema,
+  generationSchema,
+  questionRunSchema,
+  regeneratedItemSchema,
+  type CreateGenerationRequest,
 } from '../../../../shared/generations.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const createGeneration = (body: CreateGenerationRequest) =>
-  api.post<{ id: string }>('/api/generations', body);
+  api.post('/api/generations', body, { schema: generationCreatedSchema });
 
 const generationPath = (id: string) => `/api/generations/${encodeURIComponent(id)}`;
 
@@ -21,37 +23,35 @@ const generationPath = (id: string) => `/api/generations/${encodeURIComponent(id
  * with the run it already started instead of charging again.
  */
 export const startAnswers = (id: string, questions: string[], idempotencyKey: string) =>
-  api.post<AnswerRun>(
+  api.post(
     `${generationPath(id)}/answers`,
     { questions },
-    { headers: { 'idempotency-key': idempotencyKey } },
+    { headers: { 'idempotency-key': idempotencyKey }, schema: answerRunSchema },
   );
 
 /** New questions on the same record: it goes back to 'fetching', then to 'questions_ready'. */
 export const regenerateQuestions = (id: string) =>
-  api.post<QuestionRun>(`${generationPath(id)}/questions/regenerate`);
+  api.post(`${generationPath(id)}/questions/regenerate`, undefined, {
+    schema: questionRunSchema,
+  });
 
 export const saveAnswer = (id: string, index: number, answer: string) =>
-  api.patch<FaqItem>(`${generationPath(id)}/items/${index}`, { answer });
+  api.patch(`${generationPath(id)}/items/${index}`, { answer }, { schema: faqItemSchema });
 
 export const cancelGeneration = (id: string) =>
-  api.post<CancelResponse>(`${generationPath(id)}/cancel`);
+  api.post(`${generationPath(id)}/cancel`, undefined, { schema: cancelResponseSchema });
 
 export const regenerateAnswer = (id: string, index: number) =>
-  api.post<RegeneratedItem>(`/api/generations/${encodeURIComponent(id)}/items/${index}/regenerate`);
+  api.post(`${generationPath(id)}/items/${index}/regenerate`, undefined, {
+    schema: regeneratedItemSchema,
+  });
 
 export const getGeneration = (id: string) =>
-  api.get<Generation>(`/api/generations/${encodeURIComponent(id)}`);
-
-export interface ProvidersResponse {
-  providers: AiProviderInfo[];
-  selected: string;
-  customInstructions: string;
-}
+  api.get(generationPath(id), { schema: generationSchema });
 
 export const providersQueryOptions = queryOptions({
-  queryKey: ['ai', 'providers'],
-  queryFn: () => api.get<ProvidersResponse>('/api/ai/providers'),
+  queryKey: queryKeys.aiProviders,
+  queryFn: () => api.get('/api/ai/providers', { schema: aiProvidersResponseSchema }),
   staleTime: 60_000,
 });
 

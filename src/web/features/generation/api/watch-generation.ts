@@ -1,6 +1,10 @@
 // Japanese validation messages wherever the browser parses with zod.
 import '../../../../shared/zod-ja.ts';
-import type { Generation } from '../../../../shared/generations.ts';
+import {
+  generationProgressSchema,
+  type Generation,
+  type GenerationProgress,
+} from '../../../../shared/generations.ts';
 import { realtime } from '../../../lib/platform/realtime.ts';
 import { getGeneration } from './generation-api.ts';
 
@@ -17,19 +21,12 @@ export const FINAL_STAGES: ReadonlySet<string> = new Set([
  */
 export const GENERATION_POLL_MS = 5000;
 
-/** What the realtime channel pushes on each change of the record. */
-export interface GenerationProgress {
-  stage: Generation['stage'];
-  progress: number;
-  message: string;
-}
+export type { GenerationProgress };
 
+/** A push that does not match the contract is ignored: the poll still brings the record. */
 function readProgress(payload: unknown): GenerationProgress | null {
-  if (!payload || typeof payload !== 'object') return null;
-  const { stage, progress, message } = payload as Record<string, unknown>;
-  if (typeof stage !== 'string' || typeof progress !== 'number' || typeof message !== 'string')
-    return null;
-  return { stage: stage as Generation['stage'], progress, message };
+  const parsed = generationProgressSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
 }
 
 /**

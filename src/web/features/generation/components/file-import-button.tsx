@@ -6,6 +6,7 @@ import { PASTED_TEXT_MAX_CHARS, UPLOAD_MAX_BYTES } from '../../../../shared/limi
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { data } from '../../../lib/platform/data.ts';
+import { showError } from '../../../lib/show-error.ts';
 
 /** What the server's extractors read (the type is checked again from the bytes there). */
 const ACCEPT =
@@ -43,7 +44,7 @@ export function FileImportButton({
         `「${file.name}」を読み込みました（${extracted.characters.toLocaleString('ja-JP')}文字）`,
       );
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'ファイルを読み込めませんでした');
+      showError(error, 'ファイルを読み込めませんでした');
     } finally {
       setBusy(false);
     }

@@ -2,10 +2,8 @@ import { Tabs } from 'radix-ui';
 import { useId } from 'react';
 import type { AiSettings } from '../../../../shared/ai.ts';
 import {
-  CATEGORY_REQUIRED,
-  INVALID_URL,
+  createGenerationSchema,
   TEXT_TOO_LONG,
-  URL_OR_TEXT_REQUIRED,
   type CreateGenerationRequest,
 } from '../../../../shared/generations.ts';
 import {
@@ -14,13 +12,14 @@ import {
   PASTED_TEXT_MAX_CHARS,
   type AnswerLength,
 } from '../../../../shared/limits.ts';
-import { isDocumentLink, isValidUrl } from '../../../../shared/url.ts';
+import { isDocumentLink } from '../../../../shared/url.ts';
 import { showAlert } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { formErrors } from '../../../lib/form-validation.ts';
 import { useSavedForm } from '../hooks/use-saved-form.ts';
 import { CategoryFields } from './category-fields.tsx';
 import { FileImportButton } from './file-import-button.tsx';
@@ -57,34 +56,36 @@ export function InputStage({
 
   function submit() {
     if (busy) return;
-    if (tab === 'url') {
-      if (urlEmpty) return void showAlert(URL_OR_TEXT_REQUIRED);
-      if (url.trim() && !isValidUrl(url.trim())) return void showAlert(INVALID_URL);
-      if (textTooLong) return void showAlert(TEXT_TOO_LONG);
-      return onSubmit({
-        method: 'url',
-        ...(url.trim() ? { url: url.trim() } : {}),
-        ...(textInput.trim() ? { textInput } : {}),
-        faqCount,
-        includeSubpages: includeSubpages && !linksToFile,
-        answerLength,
-        ai,
-      });
-    }
     const named = values.responders.map((responder) => responder.trim()).filter(Boolean);
-    if (!values.categoryName.trim() || named.length === 0) return void showAlert(CATEGORY_REQUIRED);
-    return onSubmit({
-      method: 'category',
-      categoryName: values.categoryName.trim(),
-      ...(values.major.trim() ? { major: values.major.trim() } : {}),
-      ...(values.medium.trim() ? { medium: values.medium.trim() } : {}),
-      ...(values.minor.trim() ? { minor: values.minor.trim() } : {}),
-      responders: named,
-      faqCount,
-      includeSubpages: false,
-      answerLength,
-      ai,
-    });
+    const request: CreateGenerationRequest =
+      tab === 'url'
+        ? {
+            method: 'url',
+            ...(url.trim() ? { url: url.trim() } : {}),
+            ...(textInput.trim() ? { textInput } : {}),
+            faqCount,
+            includeSubpages: includeSubpages && !linksToFile,
+            answerLength,
+            ai,
+          }
+        : {
+            method: 'category',
+            categoryName: values.categoryName.trim(),
+            ...(values.major.trim() ? { major: values.major.trim() } : {}),
+            ...(values.medium.trim() ? { medium: values.medium.trim() } : {}),
+            ...(values.minor.trim() ? { minor: values.minor.trim() } : {}),
+            responders: named,
+            faqCount,
+            includeSubpages: false,
+            answerLength,
+            ai,
+          };
+    // The request's own schema decides; its first problem in the screen's order is alerted.
+    const errors = formErrors(createGenerationSchema, request);
+    const problem =
+      errors.url ?? errors.textInput ?? errors.categoryName ?? Object.values(errors)[0];
+    if (problem) return void showAlert(problem);
+    onSubmit(request);
   }
 
   // Spec §5 asks for both a disabled button while URL and text are empty and an alert when it

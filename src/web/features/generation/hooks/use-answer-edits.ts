@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { FaqItem } from '../../../../shared/generations.ts';
 import { saveAnswer } from '../api/generation-api.ts';
+import { showError } from '../../../lib/show-error.ts';
 
 /** Typing pauses this long before an edited answer is saved; leaving the field saves at once. */
 export const ANSWER_SAVE_DELAY_MS = 800;
@@ -58,7 +58,7 @@ export function useAnswerEdits(
       // Kept for the next try; newer typing in the meantime wins.
       if (!pending.current.has(index))
         pending.current.set(index, { text: entry.text, timer: null });
-      toast.error((error as Error).message || '回答を保存できませんでした');
+      showError(error, '回答を保存できませんでした');
     }
   }, []);
 

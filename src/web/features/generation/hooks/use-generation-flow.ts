@@ -10,6 +10,8 @@ import {
 } from '../../../../shared/generations.ts';
 import { showAlert } from '../../../components/ui/alert-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { errorMessage, showError, UserFacingError } from '../../../lib/show-error.ts';
 import {
   cancelGeneration,
   createGeneration,
@@ -146,7 +148,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       try {
         const { id } = await createGeneration(request);
         const generation = await follow(id);
-        void queryClient.invalidateQueries({ queryKey: ['generations'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
         if (generation.stage === 'questions_ready') return showQuestions(generation);
         const reason = generation.error ?? generation.message ?? '質問の生成に失敗しました';
         // Stopped on request: nothing went wrong, the form is there to start again.
@@ -154,10 +156,10 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
           toast.info(reason);
           return setState(INITIAL);
         }
-        throw new Error(reason);
+        throw new UserFacingError(reason);
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
-        void showAlert((error as Error).message || '質問の生成に失敗しました');
+        void showAlert(errorMessage(error, '質問の生成に失敗しました'));
         setState(INITIAL);
       }
     },
@@ -177,13 +179,13 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
     try {
       await requestQuestions(generation.id);
       const done = await follow(generation.id);
-      void queryClient.invalidateQueries({ queryKey: ['generations'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
       if (done.stage !== 'questions_ready')
-        throw new Error(done.error ?? done.message ?? '質問の生成に失敗しました');
+        throw new UserFacingError(done.error ?? done.message ?? '質問の生成に失敗しました');
       showQuestions(done);
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
-      void showAlert((error as Error).message || '質問の生成に失敗しました');
+      void showAlert(errorMessage(error, '質問の生成に失敗しました'));
       setState((current) => ({ ...current, busy: false, progress: null, runningStage: null }));
     }
   }, [follow, queryClient, showQuestions, state.generation]);
@@ -205,10 +207,10 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
         }
         if (generation.stage === 'questions_ready') return showQuestions(generation);
         if (generation.stage === 'completed') return showResults(generation);
-        throw new Error(generation.error || generation.message || 'この履歴は開けません');
+        throw new UserFacingError(generation.error || generation.message || 'この履歴は開けません');
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
-        void showAlert((error as Error).message || 'この履歴は開けません');
+        void showAlert(errorMessage(error, 'この履歴は開けません'));
         setState(INITIAL);
       }
     },
@@ -226,7 +228,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       setState((current) => ({ ...current, cancelling: false }));
       // 409 (実行中の処理はありません): the job already ended; its result arrives as usual.
       if (error instanceof ApiError && error.status === 409) toast.info(error.message);
-      else toast.error((error as Error).message || '中止できませんでした');
+      else showError(error, '中止できませんでした');
     }
   }, [state.generationId]);
 
@@ -251,21 +253,21 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       await startAnswers(generation.id, approved, idempotencyKey());
       const done = await follow(generation.id);
       options.onBalanceChanged();
-      void queryClient.invalidateQueries({ queryKey: ['generations'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
       if (done.stage === 'completed') return showResults(done);
       // Cancelled before any answer was made: nothing was charged, the questions wait again.
       if (done.stage === 'questions_ready') {
         toast.info(done.message || CANCELLED_MESSAGE);
         return showQuestions(done);
       }
-      throw new Error(done.error ?? 'FAQの生成に失敗しました');
+      throw new UserFacingError(done.error ?? 'FAQの生成に失敗しました');
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       const insufficientCredits =
         error instanceof ApiError && error.code === 'INSUFFICIENT_CREDITS';
       // Lack of credits is explained in place, with the shortfall and where to get credits.
       if (insufficientCredits) options.onBalanceChanged();
-      else void showAlert((error as Error).message || 'FAQの生成に失敗しました');
+      else void showAlert(errorMessage(error, 'FAQの生成に失敗しました'));
       setState((current) => ({
         ...current,
         stage: 'questions',

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { generationsQueryKey } from './get-generations.ts';
 
 export const deleteGeneration = (id: string) =>
-  api.delete<void>(`/api/generations/${encodeURIComponent(id)}`);
+  api.delete(`/api/generations/${encodeURIComponent(id)}`);
 
 export function useDeleteGeneration() {
   const queryClient = useQueryClient();

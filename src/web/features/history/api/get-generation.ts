@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Generation } from '../../../../shared/generations.ts';
+import { generationSchema } from '../../../../shared/generations.ts';
 import { api } from '../../../lib/api-client.ts';
 import { isRunning } from '../history-record.ts';
 import { generationsQueryKey } from './get-generations.ts';
 
 export const getGeneration = (id: string) =>
-  api.get<Generation>(`/api/generations/${encodeURIComponent(id)}`);
+  api.get(`/api/generations/${encodeURIComponent(id)}`, { schema: generationSchema });
 
 export const generationQueryOptions = (id: string) =>
   queryOptions({

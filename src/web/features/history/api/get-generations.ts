@@ -1,14 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { GenerationList } from '../../../../shared/generations.ts';
+import { generationListSchema } from '../../../../shared/generations.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { isRunning } from '../history-record.ts';
 
-export const generationsQueryKey = ['generations'] as const;
+export const generationsQueryKey = queryKeys.generations;
 
 export const getGenerations = (cursor: string | null) =>
-  api.get<GenerationList>(
-    `/api/generations${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-  );
+  api.get(`/api/generations${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
+    schema: generationListSchema,
+  });
 
 /** Newest first, 50 a page (spec §9); 'もっと見る' asks for the next cursor. */
 export const generationsQueryOptions = infiniteQueryOptions({

@@ -1,29 +1,39 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingProfile, Purchase } from '../../../../shared/payments.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  billingProfileSchema,
+  purchaseListSchema,
+  type Purchase,
+} from '../../../../shared/payments.ts';
 import { api, apiBlob } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const purchasesQueryKey = ['purchases'] as const;
-export const billingProfileQueryKey = ['billing-profile'] as const;
+export const purchasesQueryKey = queryKeys.purchases;
+export const billingProfileQueryKey = queryKeys.billingProfile;
+
+export const purchasesQueryOptions = queryOptions({
+  queryKey: purchasesQueryKey,
+  queryFn: () => api.get('/api/payments', { schema: purchaseListSchema }),
+  select: (data) => data.purchases,
+});
+
+export const billingProfileQueryOptions = queryOptions({
+  queryKey: billingProfileQueryKey,
+  queryFn: () => api.get('/api/account/billing-profile', { schema: billingProfileSchema }),
+});
 
 export function usePurchases() {
-  return useQuery({
-    queryKey: purchasesQueryKey,
-    queryFn: () => api.get<{ purchases: Purchase[] }>('/api/payments'),
-    select: (data) => data.purchases,
-  });
+  return useQuery(purchasesQueryOptions);
 }
 
 export function useBillingProfile() {
-  return useQuery({
-    queryKey: billingProfileQueryKey,
-    queryFn: () => api.get<BillingProfile>('/api/account/billing-profile'),
-  });
+  return useQuery(billingProfileQueryOptions);
 }
 
 export function useSaveBillingProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.put<BillingProfile>('/api/account/billing-profile', { name }),
+    mutationFn: (name: string) =>
+      api.put('/api/account/billing-profile', { name }, { schema: billingProfileSchema }),
     onSuccess: (profile) => queryClient.setQueryData(billingProfileQueryKey, profile),
   });
 }

@@ -1,7 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { billingProfileRequestSchema } from '../../../../shared/payments.ts';
 import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { formErrors } from '../../../lib/form-validation.ts';
+import { errorMessage } from '../../../lib/show-error.ts';
 import { useBillingProfile, useSaveBillingProfile } from '../api/purchases.ts';
 
 /** 宛名 for receipts; usable before or after a purchase. */
@@ -22,17 +25,17 @@ function NameForm({ saved, loading }: { saved: string; loading: boolean }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setError('宛名を入力してください');
+    const invalid = formErrors(billingProfileRequestSchema, { name }).name;
+    if (invalid) {
+      setError(invalid);
       return;
     }
     setError(null);
     try {
-      await save.mutateAsync(trimmed);
+      await save.mutateAsync(name.trim());
       toast.success('領収書の宛名を保存しました');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : '保存に失敗しました');
+      setError(errorMessage(failure, '保存に失敗しました'));
     }
   }
 

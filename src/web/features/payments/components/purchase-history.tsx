@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { FileDown } from 'lucide-react';
-import { toast } from 'sonner';
 import type { Purchase } from '../../../../shared/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatNumber, formatYen } from '../../../lib/format.ts';
 import { downloadReceipt, usePurchases } from '../api/purchases.ts';
+import { showError } from '../../../lib/show-error.ts';
 
 const STATUS_LABELS: Record<Purchase['status'], string> = {
   completed: '支払い済み',
@@ -23,7 +23,7 @@ export function PurchaseHistory() {
     try {
       await downloadReceipt(purchase);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : '領収書のダウンロードに失敗しました');
+      showError(error, '領収書のダウンロードに失敗しました');
     } finally {
       setDownloading(null);
     }

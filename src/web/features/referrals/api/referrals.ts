@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReferralSummary } from '../../../../shared/referrals.ts';
+import { referralSummarySchema } from '../../../../shared/referrals.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const referralsQueryKey = ['referrals'] as const;
+export const referralsQueryKey = queryKeys.referrals;
 
 export const referralsQueryOptions = queryOptions({
   queryKey: referralsQueryKey,
-  queryFn: () => api.get<ReferralSummary>('/api/referrals'),
+  queryFn: () => api.get('/api/referrals', { schema: referralSummarySchema }),
 });
 
 export function useReferrals() {
@@ -16,7 +17,7 @@ export function useReferrals() {
 export function useCreateReferralLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<ReferralSummary>('/api/referrals'),
+    mutationFn: () => api.post('/api/referrals', undefined, { schema: referralSummarySchema }),
     onSuccess: (summary) => queryClient.setQueryData(referralsQueryKey, summary),
   });
 }
