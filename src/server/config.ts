@@ -4,9 +4,9 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * Every setting the server reads. The names in DECISIONS §9 are a contract with outside
+ * Every setting the server reads. The names in docs/product-decisions.md §9 are a contract with outside
  * tests: keep them. Everything is optional so that `npm start` works with no
- * configuration (embedded defaults, DECISIONS §6).
+ * configuration (embedded defaults, docs/product-decisions.md §6).
  */
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
