@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
 import { signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function buyWithDemo(token: string, planId: string) {
   const checkout = await fetch(`${baseURL}/api/payments/checkout`, {
@@ -33,7 +25,7 @@ describe('operator records', () => {
   it('shows 売上 with CSV, the user history in the dialog, and the action log', async () => {
     const buyer = await signUpViaApi(baseURL);
     await buyWithDemo(buyer.tokens.access_token, 'standard');
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await page.goto('/admin/login');
     await page.getByLabel('ユーザー名').fill('admin');
     await page.getByLabel('パスワード').fill('admin123');

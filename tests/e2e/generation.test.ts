@@ -1,25 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { guideDocx } from '../fixtures/documents.ts';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 const siteUrl = inject('fixtureSiteUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('FAQ generation', () => {
   it('URL → 10 questions → approve 3 → answers → balance 47 → Word export → record with creditsUsed 3', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/generate');
     await expect(page.getByTestId('generate-balance').textContent()).resolves.toBe('50');
@@ -118,7 +110,7 @@ describe('FAQ generation', () => {
 
   it('reads a Word file into the text box, then generates questions from it', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/generate');
     const chooser = page.waitForEvent('filechooser');

@@ -4,22 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startFakeStripe } from '../helpers/fake-stripe.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
 const WEBHOOK_SECRET = 'whsec_e2e_receipts';
 const signer = new Stripe('sk_test_signer');
-let browser: Browser;
+const browser = useBrowser();
 let stripeApi: Awaited<ReturnType<typeof startFakeStripe>>;
 let server: ServerProcess;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-e2e-stripe-'));
 
 /** A second server, configured for Stripe and pointed at the local stand-in. */
 beforeAll(async () => {
-  browser = await launchBrowser();
   stripeApi = await startFakeStripe();
   const root = path.resolve(import.meta.dirname, '../..');
   server = await startServerProcess((url) => ({
@@ -38,7 +36,6 @@ beforeAll(async () => {
   }));
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await stripeApi?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -73,7 +70,7 @@ describe('Stripe purchase → 領収書 → refund, against a Stripe-compatible 
   it('credits on the signed webhook, issues the receipt, and marks it refunded', async () => {
     const baseURL = server.url;
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
 
     const checkout = await fetch(`${baseURL}/api/payments/checkout`, {
