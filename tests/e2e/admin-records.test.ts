@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './support/browser.ts';
+import { downloadedBytes, useBrowser } from './support/browser.ts';
 import { signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
@@ -61,7 +60,7 @@ describe('operator records', () => {
       page.getByRole('button', { name: 'CSVエクスポート' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^sales_month_.*\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloadedBytes(download)).toString('utf8');
     expect(csv.startsWith('\uFEFF"月","購入件数","売上（税込）","内消費税"')).toBe(true);
 
     await page.getByRole('tab', { name: 'ユーザー管理' }).click();

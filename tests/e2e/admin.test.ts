@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './support/browser.ts';
+import { downloadedBytes, useBrowser } from './support/browser.ts';
 import { signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
@@ -78,7 +77,7 @@ describe('admin area', () => {
       page.getByRole('button', { name: 'CSVエクスポート' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^users_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync(await download.path(), 'utf8');
+    const csv = (await downloadedBytes(download)).toString('utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain(alice.email);
 

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { guideDocx } from '../fixtures/documents.ts';
-import { useBrowser } from './support/browser.ts';
+import { downloadedBytes, useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
@@ -57,8 +56,8 @@ describe('FAQ generation', () => {
       page.getByRole('button', { name: /Wordで出力/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/のFAQ\.docx$/);
-    const file = await download.path();
-    expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+    const file = await downloadedBytes(download);
+    expect(file.subarray(0, 2).toString()).toBe('PK');
 
     const list = await fetch(`${baseURL}/api/generations`, {
       headers: { authorization: `Bearer ${user.tokens.access_token}` },
@@ -83,7 +82,7 @@ describe('FAQ generation', () => {
         .then(() => page.getByRole('menuitem', { name: 'CSV（Excel用）' }).click()),
     ]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
-    expect(readFileSync(await csv.path(), 'utf8').charCodeAt(0)).toBe(0xfeff);
+    expect((await downloadedBytes(csv)).toString('utf8').charCodeAt(0)).toBe(0xfeff);
 
     await page.getByRole('button', { name: '新規作成' }).click();
     await page.getByRole('button', { name: '質問を生成する' }).waitFor();

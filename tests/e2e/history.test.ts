@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './support/browser.ts';
+import { downloadedBytes, useBrowser } from './support/browser.ts';
 import { callApi, signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
@@ -138,7 +137,7 @@ describe('history', () => {
     ]);
     expect(download.suggestedFilename()).toBe('相続のFAQ.docx');
     expect(scripts.some((script) => script.includes('word-layout'))).toBe(true);
-    const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+    const zip = await JSZip.loadAsync(await downloadedBytes(download));
     const xml = await zip.file('word/document.xml')!.async('string');
     expect(xml).toContain('専門家の意見:');
     expect(xml).toContain('【税理士】');

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../helpers/fake-stripe.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
-import { useBrowser } from './support/browser.ts';
+import { downloadedBytes, useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
 const WEBHOOK_SECRET = 'whsec_e2e_receipts';
@@ -62,8 +62,11 @@ async function sendEvent(type: string, object: Record<string, unknown>) {
   expect(response.status).toBe(200);
 }
 
-function pdfText(file: string) {
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+function pdfText(pdf: Buffer) {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], {
+    input: pdf,
+    encoding: 'utf8',
+  });
 }
 
 describe('Stripe purchase → 領収書 → refund, against a Stripe-compatible stand-in', () => {
@@ -106,7 +109,7 @@ describe('Stripe purchase → 領収書 → refund, against a Stripe-compatible 
         page.waitForEvent('download'),
         row.getByRole('button', { name: /の領収書をダウンロード$/ }).click(),
       ]);
-      return pdfText((await download.path())!);
+      return pdfText(await downloadedBytes(download));
     };
     const paid = await receipt();
     expect(paid).toMatch(/合同会社ストライプ検証\s+様/);

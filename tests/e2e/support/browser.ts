@@ -3,6 +3,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Download,
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -74,4 +75,11 @@ export async function openWatchedPage(
     if (response.status() >= 500) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   return { page, context, problems };
+}
+
+/** A finished download's bytes: the browser runs in its own process, so there is no local path. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
