@@ -88,7 +88,10 @@ describe('credits', () => {
     const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/generate');
-    await expect.poll(() => page.getByTestId('header-credits').textContent()).toBe('50');
+    // As long as the other polls: the first render waits for the session on a busy machine.
+    await expect
+      .poll(() => page.getByTestId('header-credits').textContent(), { timeout: 10_000 })
+      .toBe('50');
     // The page has joined its user channel once presence lists it.
     await expect
       .poll(
