@@ -52,6 +52,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser at a time: the machines have two cores.
           fileParallelism: false,
+          // Files share the support modules (playwright-core is slow to import); each connects
+          // to the run's one browser and opens its own contexts, so nothing else is shared.
+          isolate: false,
         },
       },
     ],

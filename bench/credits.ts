@@ -1,5 +1,5 @@
 /**
- * Credit benchmark (issue 4): concurrent ledger operations against the running server and
+ * Credit benchmark: concurrent ledger operations against the running server and
  * in-process, each measured beside its sequential baseline in the same run, then the invariant
  * (balance == sum of ledger rows, never negative) is checked. Exits non-zero if it is broken.
  */

@@ -1,5 +1,5 @@
 /**
- * Extraction benchmark (issue 5): our HTML extractor against Mozilla Readability on jsdom, on
+ * Extraction benchmark: our HTML extractor against Mozilla Readability on jsdom, on
  * the human-annotated pages of ../shared/bench/extraction, in the same run. Prints token-level
  * precision, recall and F1 (the benchmark's own metric, checked first against the published
  * reference outputs) and pages per second for each, interleaved so machine noise hits both.

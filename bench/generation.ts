@@ -1,5 +1,5 @@
 /**
- * Generation benchmark (issue 6): the real generation code and provider (AI SDK → OpenAI
+ * Generation benchmark: the real generation code and provider (AI SDK → OpenAI
  * chat completions) against the local mock model with a fixed latency per call. The lower
  * bound is what the configured concurrency allows for the calls each dependent phase makes;
  * the ratio wall / bound shows how close the fan-out comes to it (target ≤ 1.2).

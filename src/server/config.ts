@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { MAX_CONCURRENT_CRAWLS_PER_HOST, MAX_PAGES_PER_HOST_PER_MINUTE } from '../shared/limits.ts';
 
 /**
- * Every setting the server reads. The names in DECISIONS §9 are a contract with outside
+ * Every setting the server reads. The names in docs/product-decisions.md §9 are a contract with outside
  * tests: keep them. Everything is optional so that `npm start` works with no
- * configuration (embedded defaults, DECISIONS §6).
+ * configuration (embedded defaults, docs/product-decisions.md §6).
  */
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

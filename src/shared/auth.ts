@@ -5,7 +5,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
 } from './limits.ts';
 
-/** Accounts API contract (issue 3). Both sides parse with these schemas. */
+/** Accounts API contract: both sides parse with these schemas, so they cannot drift apart. */
 
 export const PASSWORD_MAX_LENGTH = 128;
 export const DISPLAY_NAME_MAX_LENGTH = 50;

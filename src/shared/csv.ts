@@ -1,5 +1,5 @@
 /**
- * A cell a spreadsheet could read as a formula (DECISIONS §7): `= + - @` or their full-width
+ * A cell a spreadsheet could read as a formula (docs/product-decisions.md §7): `= + - @` or their full-width
  * forms `＝ ＋ － ＠` (Excel with a Japanese IME converts them), also behind leading blanks or
  * invisible zero-width characters, which spreadsheets skip; a leading tab or carriage return
  * on its own as well.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The operator database API (issue 9): `/api/db/{project}/rest/v1/{table}` (a PostgREST
+ * The operator database API (docs/product-decisions.md §2): `/api/db/{project}/rest/v1/{table}` (a PostgREST
  * subset), `/sql` and `/batch`. Only the operator credential (OPERATOR_API_KEY) opens it.
  */
 export const OPERATOR_DB_MESSAGES = {

@@ -1,21 +1,17 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
-import { mailedLinkFor, signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
+import { callApi, mailedLinkFor, signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 // The longest display name a user can have: the header must still fit a phone.
 const LONG_DISPLAY_NAME = 'あいうえおかきくけこさしすせそたちつてと';
-let browser: Browser;
+const browser = useBrowser();
 let user: SignedUpUser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   user = await signUpViaApi(baseURL, { displayName: LONG_DISPLAY_NAME });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** WCAG 2.1 A and AA, as axe-core checks them, plus its best practices. */
@@ -52,7 +48,7 @@ async function screenFindings(page: Page, path: string, width: number): Promise<
 
 describe.each([1280, 390])('accessibility at %i px', (width) => {
   it('signed-out screens have no axe violations', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     const findings: string[] = [];
     for (const path of ['/', '/pricing', '/terms', '/privacy', '/legal', '/auth']) {
       findings.push(...(await screenFindings(page, path, width)));
@@ -63,7 +59,7 @@ describe.each([1280, 390])('accessibility at %i px', (width) => {
   });
 
   it('signed-in screens have no axe violations, with a 20-character display name', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     await signInPage(page, user.tokens);
     const findings: string[] = [];
     for (const path of ['/generate', '/history', '/credits', '/referrals', '/account']) {
@@ -79,7 +75,7 @@ describe.each([1280, 390])('accessibility at %i px', (width) => {
   });
 
   it('account dialogs and the address-change confirmation have no axe violations', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     const mover = await signUpViaApi(baseURL);
     await signInPage(page, mover.tokens);
     const findings = await screenFindings(page, '/account', width);
@@ -100,13 +96,9 @@ describe.each([1280, 390])('accessibility at %i px', (width) => {
     await page.getByRole('alert').waitFor();
     findings.push(...(await axeViolations(page)).map((finding) => `link error: ${finding}`));
     const newEmail = `a11y-moved-${width}-${Date.now()}@example.jp`;
-    const requested = await fetch(`${baseURL}/api/account/email-change`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${mover.tokens.access_token}`,
-      },
-      body: JSON.stringify({ currentPassword: mover.password, newEmail }),
+    const requested = await callApi(baseURL, mover, 'POST', '/api/account/email-change', {
+      currentPassword: mover.password,
+      newEmail,
     });
     expect(requested.status).toBe(202);
     const link = new URL(
@@ -122,7 +114,7 @@ describe.each([1280, 390])('accessibility at %i px', (width) => {
   });
 
   it('admin screens have no axe violations', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     const findings = await screenFindings(page, '/admin/login', width);
     await page.getByLabel('ユーザー名').fill('admin');
     await page.getByLabel('パスワード').fill('admin123');

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
 import { mailedLinkFor, signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Expected refusals the test provokes (a wrong password, an ended session). */
 const unexpected = (problems: string[]) =>
@@ -21,12 +13,12 @@ describe('the account the user controls', () => {
   it('password change ends an older session; the address moves by the mailed link; deletion signs out for good', async () => {
     const account = await signUpViaApi(baseURL);
     // An older session on another device, signed in with the sign-up tokens.
-    const older = await openWatchedPage(browser, { baseURL });
+    const older = await browser.open({ baseURL });
     await signInPage(older.page, account.tokens);
     await older.page.goto('/account');
     await older.page.getByRole('heading', { name: 'アカウント設定' }).waitFor();
 
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await page.goto('/auth');
     const signin = page.getByRole('form', { name: 'ログイン' });
     await signin.getByLabel('メールアドレス').fill(account.email);

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
 import { confirmationLinkFor, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('accounts', () => {
   it('sign up → 50 credits → edit name → reload → logout → protected page → sign in → back', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     const email = `browser-${Date.now()}@example.jp`;
 
     await page.goto('/');
@@ -84,7 +76,7 @@ describe('accounts', () => {
 
   it('signing up with a registered address looks exactly like a new sign-up and never reaches the owner', async () => {
     const owner = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await page.goto('/auth?mode=signup');
     const signup = page.getByRole('form', { name: '新規登録' });
     await signup.getByLabel('メールアドレス').fill(owner.email);
@@ -113,7 +105,7 @@ describe('accounts', () => {
 
   it('rejects an off-site redirect_url and lands on /generate instead', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context } = await openWatchedPage(browser, { baseURL });
+    const { page, context } = await browser.open({ baseURL });
     await page.goto('/auth?redirect_url=https%3A%2F%2Fevil.example%2F&project_id=faq-kobo');
     const signin = page.getByRole('form', { name: 'ログイン' });
     await signin.getByLabel('メールアドレス').fill(user.email);

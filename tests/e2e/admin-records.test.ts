@@ -1,18 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { downloadedBytes, useBrowser } from './support/browser.ts';
 import { signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function buyWithDemo(token: string, planId: string) {
   const checkout = await fetch(`${baseURL}/api/payments/checkout`, {
@@ -33,7 +24,7 @@ describe('operator records', () => {
   it('shows 売上 with CSV, the user history in the dialog, and the action log', async () => {
     const buyer = await signUpViaApi(baseURL);
     await buyWithDemo(buyer.tokens.access_token, 'standard');
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await page.goto('/admin/login');
     await page.getByLabel('ユーザー名').fill('admin');
     await page.getByLabel('パスワード').fill('admin123');
@@ -69,7 +60,7 @@ describe('operator records', () => {
       page.getByRole('button', { name: 'CSVエクスポート' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^sales_month_.*\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloadedBytes(download)).toString('utf8');
     expect(csv.startsWith('\uFEFF"月","購入件数","売上（税込）","内消費税"')).toBe(true);
 
     await page.getByRole('tab', { name: 'ユーザー管理' }).click();

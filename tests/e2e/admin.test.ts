@@ -1,24 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { downloadedBytes, useBrowser } from './support/browser.ts';
 import { signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('admin area', () => {
   it('login → stats → search → +20 credits → CSV → delete → logout', async () => {
     const alice = await signUpViaApi(baseURL, { displayName: '管理テスト花子' });
     const bob = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
 
     // A visit to a public page, sent by beacon when the page is left for the admin area.
     await page.goto('/pricing?utm_source=newsletter&utm_medium=email');
@@ -86,7 +77,7 @@ describe('admin area', () => {
       page.getByRole('button', { name: 'CSVエクスポート' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^users_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync(await download.path(), 'utf8');
+    const csv = (await downloadedBytes(download)).toString('utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain(alice.email);
 

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const PAID = 'お支払いが完了し、クレジットが付与されました';
 
@@ -67,7 +60,7 @@ async function worstContrastWithWhite(page: Page, element: Locator): Promise<num
 describe('payment return and cancel', () => {
   it('toasts once for the paid session; a revisit of the same address shows nothing', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     const checkout = await startCheckout(user.tokens.access_token, 'light');
     await page.goto(checkout);
@@ -93,7 +86,7 @@ describe('payment return and cancel', () => {
 
   it('leaves the demo checkout with キャンセルして戻る and says so on /pricing', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto(await startCheckout(user.tokens.access_token, 'pro'));
     await page.getByRole('link', { name: 'キャンセルして戻る' }).click();
@@ -107,7 +100,7 @@ describe('payment return and cancel', () => {
 describe('利用停止', () => {
   it('signs a suspended user out with the reason, and refuses the sign-in form', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/credits');
     await page.getByTestId('header-credits').waitFor();
@@ -137,7 +130,7 @@ describe('at 390 px', () => {
     const user = await signUpViaApi(baseURL, {
       displayName: 'とても長い表示名のテストユーザー株式会社営業部第一課',
     });
-    const { page, context, problems } = await openWatchedPage(browser, {
+    const { page, context, problems } = await browser.open({
       baseURL,
       width: 390,
       height: 844,
@@ -163,7 +156,7 @@ describe('at 390 px', () => {
 
   it('admin tabs keep whole words; the password screen ends the other admin sessions', async () => {
     const otherSession = await adminLogin();
-    const { page, context, problems } = await openWatchedPage(browser, {
+    const { page, context, problems } = await browser.open({
       baseURL,
       width: 390,
       height: 844,

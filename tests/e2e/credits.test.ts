@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
 import {
   confirmationLinkFor,
   sharedAdminToken,
@@ -9,19 +8,12 @@ import {
 } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('credits', () => {
   it('buys the standard plan through the demo checkout: balance +500 and the purchase in the usage table', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/pricing');
     await page.locator('[data-plan-id="standard"]').click();
@@ -55,7 +47,7 @@ describe('credits', () => {
 
   it('refers a second user: the referrer gets +10 and sees the referral', async () => {
     const referrer = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, referrer.tokens);
     await page.goto('/referrals');
     await page.getByRole('button', { name: '紹介リンクを作成' }).click();
@@ -65,7 +57,7 @@ describe('credits', () => {
     expect(link).toBe(`${baseURL}/?ref=${code}`);
 
     // The referred visitor arrives through the link and signs up in the browser.
-    const visitor = await openWatchedPage(browser, { baseURL });
+    const visitor = await browser.open({ baseURL });
     await visitor.page.goto(link);
     await visitor.page.getByRole('button', { name: '無料で始める' }).first().click();
     await visitor.page.getByRole('tab', { name: '新規登録' }).click();
@@ -93,10 +85,13 @@ describe('credits', () => {
 
   it('shows a balance changed elsewhere at once, without reloading (realtime)', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/generate');
-    await expect.poll(() => page.getByTestId('header-credits').textContent()).toBe('50');
+    // As long as the other polls: the first render waits for the session on a busy machine.
+    await expect
+      .poll(() => page.getByTestId('header-credits').textContent(), { timeout: 10_000 })
+      .toBe('50');
     // The page has joined its user channel once presence lists it.
     await expect
       .poll(

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
 import { sharedAdminToken, signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 const siteUrl = inject('fixtureSiteUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The administrator's credit adjustment, to leave a new user short of credits. */
 async function takeCreditsAway(userId: string, amount: number) {
@@ -62,7 +55,7 @@ async function expectEverything(page: Page, url: string) {
 describe('/generate keeps what the user typed', () => {
   it('through a reload, an error alert and 戻る; 新規作成 clears it', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/generate');
     await page.getByText('0 / 100,000文字').waitFor();
@@ -109,7 +102,7 @@ describe('/generate keeps what the user typed', () => {
   it('says how many credits are missing, keeps the selection and links to credits', async () => {
     const user = await signUpViaApi(baseURL);
     await takeCreditsAway(user.user.id, 45);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/generate');
     await expect.poll(() => page.getByTestId('generate-balance').textContent()).toBe('5');
@@ -147,7 +140,7 @@ describe('/generate keeps what the user typed', () => {
 
   it.each([1280, 390])('looks right at %i px', async (width) => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     await signInPage(page, user.tokens);
     await page.goto('/generate');
     await page.getByLabel(TEXT).fill(PASTED);

@@ -1,29 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
-import { signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import { callApi, signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 const siteUrl = inject('fixtureSiteUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function call(user: SignedUpUser, method: string, path: string, body?: unknown) {
-  return fetch(`${baseURL}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${user.tokens.access_token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-}
+const browser = useBrowser();
 
 interface Record {
   id: string;
@@ -35,7 +16,9 @@ interface Record {
 
 async function waitForStage(user: SignedUpUser, id: string, stage: string): Promise<Record> {
   for (let attempt = 0; attempt < 300; attempt++) {
-    const record = (await (await call(user, 'GET', `/api/generations/${id}`)).json()) as Record;
+    const record = (await (
+      await callApi(baseURL, user, 'GET', `/api/generations/${id}`)
+    ).json()) as Record;
     if (record.stage === stage) return record;
     if (record.stage === 'failed') throw new Error(`generation failed: ${record.error}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -45,7 +28,7 @@ async function waitForStage(user: SignedUpUser, id: string, stage: string): Prom
 
 /** A draft: questions made through the public API, waiting for the user's choice. */
 async function draft(user: SignedUpUser): Promise<Record> {
-  const created = await call(user, 'POST', '/api/generations', {
+  const created = await callApi(baseURL, user, 'POST', '/api/generations', {
     method: 'url',
     url: `${siteUrl}/`,
     faqCount: 5,
@@ -59,7 +42,7 @@ describe('generation runs in the browser', () => {
   it('draft → 続きから → 再生成 on the same record → answers → edit saved as 編集済み, leaving asks first', async () => {
     const user = await signUpViaApi(baseURL);
     const saved = await draft(user);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     const nativeDialogs: string[] = [];
     page.on('dialog', (dialog) => {
       nativeDialogs.push(dialog.message());
@@ -89,7 +72,7 @@ describe('generation runs in the browser', () => {
     await page.getByRole('button', { name: '再生成' }).click();
     await page.getByTestId('progress-message').waitFor();
     await questions.first().waitFor({ timeout: 30_000 });
-    const list = (await (await call(user, 'GET', '/api/generations')).json()) as {
+    const list = (await (await callApi(baseURL, user, 'GET', '/api/generations')).json()) as {
       generations: Record[];
     };
     // The same record, with the next-best questions.
@@ -122,7 +105,9 @@ describe('generation runs in the browser', () => {
     await page.getByText('編集済み').waitFor();
     await expect
       .poll(async () => {
-        const record = (await (await call(user, 'GET', `/api/generations/${saved.id}`)).json()) as {
+        const record = (await (
+          await callApi(baseURL, user, 'GET', `/api/generations/${saved.id}`)
+        ).json()) as {
           items: { answer: string; edited?: boolean }[];
         };
         return record.items[0];
@@ -152,7 +137,7 @@ describe('generation runs in the browser', () => {
   it('/history shows a job finishing while it is open: 完了 and its credits, without a reload', async () => {
     const user = await signUpViaApi(baseURL);
     const saved = await draft(user);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/history');
     const entry = page.getByRole('list', { name: '生成履歴' }).getByRole('listitem').first();
@@ -161,7 +146,7 @@ describe('generation runs in the browser', () => {
     let navigations = 0;
     page.on('framenavigated', () => navigations++);
 
-    const answers = await call(user, 'POST', `/api/generations/${saved.id}/answers`, {
+    const answers = await callApi(baseURL, user, 'POST', `/api/generations/${saved.id}/answers`, {
       questions: saved.questions.slice(0, 2),
     });
     expect(answers.status).toBe(202);

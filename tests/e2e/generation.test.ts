@@ -1,25 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { guideDocx } from '../fixtures/documents.ts';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { downloadedBytes, useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 const siteUrl = inject('fixtureSiteUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('FAQ generation', () => {
   it('URL → 10 questions → approve 3 → answers → balance 47 → Word export → record with creditsUsed 3', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/generate');
     await expect(page.getByTestId('generate-balance').textContent()).resolves.toBe('50');
@@ -65,8 +56,8 @@ describe('FAQ generation', () => {
       page.getByRole('button', { name: /Wordで出力/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/のFAQ\.docx$/);
-    const file = await download.path();
-    expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+    const file = await downloadedBytes(download);
+    expect(file.subarray(0, 2).toString()).toBe('PK');
 
     const list = await fetch(`${baseURL}/api/generations`, {
       headers: { authorization: `Bearer ${user.tokens.access_token}` },
@@ -91,7 +82,7 @@ describe('FAQ generation', () => {
         .then(() => page.getByRole('menuitem', { name: 'CSV（Excel用）' }).click()),
     ]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
-    expect(readFileSync(await csv.path(), 'utf8').charCodeAt(0)).toBe(0xfeff);
+    expect((await downloadedBytes(csv)).toString('utf8').charCodeAt(0)).toBe(0xfeff);
 
     await page.getByRole('button', { name: '新規作成' }).click();
     await page.getByRole('button', { name: '質問を生成する' }).waitFor();
@@ -118,7 +109,7 @@ describe('FAQ generation', () => {
 
   it('reads a Word file into the text box, then generates questions from it', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/generate');
     const chooser = page.waitForEvent('filechooser');

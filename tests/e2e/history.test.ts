@@ -1,35 +1,17 @@
-import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
-import { signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { downloadedBytes, useBrowser } from './support/browser.ts';
+import { callApi, signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 const siteUrl = inject('fixtureSiteUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function call(user: SignedUpUser, method: string, path: string, body?: unknown) {
-  return fetch(`${baseURL}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${user.tokens.access_token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-}
+const browser = useBrowser();
 
 async function waitForStage(user: SignedUpUser, id: string, stage: string) {
   for (let attempt = 0; attempt < 300; attempt++) {
-    const record = (await (await call(user, 'GET', `/api/generations/${id}`)).json()) as {
+    const record = (await (
+      await callApi(baseURL, user, 'GET', `/api/generations/${id}`)
+    ).json()) as {
       stage: string;
       questions: string[];
       error: string | null;
@@ -43,11 +25,11 @@ async function waitForStage(user: SignedUpUser, id: string, stage: string) {
 
 /** A finished record made through the public API, as the generation screen makes it. */
 async function generate(user: SignedUpUser, request: object, answerCount: number) {
-  const created = await call(user, 'POST', '/api/generations', request);
+  const created = await callApi(baseURL, user, 'POST', '/api/generations', request);
   expect(created.status).toBe(202);
   const { id } = (await created.json()) as { id: string };
   const ready = await waitForStage(user, id, 'questions_ready');
-  const answers = await call(user, 'POST', `/api/generations/${id}/answers`, {
+  const answers = await callApi(baseURL, user, 'POST', `/api/generations/${id}/answers`, {
     questions: ready.questions.slice(0, answerCount),
   });
   expect(answers.status).toBe(202);
@@ -58,7 +40,7 @@ async function generate(user: SignedUpUser, request: object, answerCount: number
 describe('history', () => {
   it('shows a new user the empty state with a way to start', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/history');
     await page.getByText('履歴がありません').waitFor();
@@ -88,15 +70,17 @@ describe('history', () => {
     // Another user can neither read nor delete the records.
     const stranger = await signUpViaApi(baseURL);
     for (const method of ['GET', 'DELETE']) {
-      const response = await call(stranger, method, `/api/generations/${categoryId}`);
+      const response = await callApi(baseURL, stranger, method, `/api/generations/${categoryId}`);
       expect(response.status, method).toBe(404);
     }
-    const strangerList = (await (await call(stranger, 'GET', '/api/generations')).json()) as {
+    const strangerList = (await (
+      await callApi(baseURL, stranger, 'GET', '/api/generations')
+    ).json()) as {
       generations: unknown[];
     };
     expect(strangerList.generations).toEqual([]);
 
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
@@ -153,7 +137,7 @@ describe('history', () => {
     ]);
     expect(download.suggestedFilename()).toBe('相続のFAQ.docx');
     expect(scripts.some((script) => script.includes('word-layout'))).toBe(true);
-    const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+    const zip = await JSZip.loadAsync(await downloadedBytes(download));
     const xml = await zip.file('word/document.xml')!.async('string');
     expect(xml).toContain('専門家の意見:');
     expect(xml).toContain('【税理士】');
@@ -169,7 +153,9 @@ describe('history', () => {
     await category.getByRole('button', { name: '「相続のFAQ」を削除' }).click();
     await confirmation.getByRole('button', { name: '削除' }).click();
     await expect.poll(() => items.count()).toBe(1);
-    expect((await call(user, 'GET', `/api/generations/${categoryId}`)).status).toBe(404);
+    expect((await callApi(baseURL, user, 'GET', `/api/generations/${categoryId}`)).status).toBe(
+      404,
+    );
 
     await items
       .first()
@@ -178,7 +164,7 @@ describe('history', () => {
     await confirmation.getByRole('button', { name: '削除' }).click();
     await page.getByText('履歴がありません').waitFor();
     expect(nativeDialogs).toEqual([]);
-    expect((await call(user, 'GET', `/api/generations/${urlId}`)).status).toBe(404);
+    expect((await callApi(baseURL, user, 'GET', `/api/generations/${urlId}`)).status).toBe(404);
     expect(problems).toEqual([]);
     await context.close();
   });

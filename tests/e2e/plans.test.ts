@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('plan cards say what is true', () => {
   it('lists credit packs with every feature open to all, and sends a signed-in user to /generate', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/pricing');
     const cards = page.getByRole('listitem', { name: '無料プラン' });

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('pre-rendered public pages', () => {
   it('the landing page shows its headline with JavaScript disabled', async () => {
@@ -66,7 +58,7 @@ describe('pre-rendered public pages', () => {
   });
 
   it('hydrates without errors and stays interactive', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width: 390 });
+    const { page, context, problems } = await browser.open({ baseURL, width: 390 });
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'メニューを開く' }).click();
     await page
@@ -84,7 +76,7 @@ describe('pre-rendered public pages', () => {
 
   it('a signed-in user on a pre-rendered page gets the signed-in screen', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/');
     await page.getByRole('link', { name: 'FAQ生成' }).first().waitFor();

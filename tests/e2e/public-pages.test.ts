@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function noHorizontalOverflow(page: Page, width: number) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -32,7 +25,7 @@ async function footerIsComplete(page: Page) {
 
 describe.each([390, 1280])('public pages at %i px', (width) => {
   it('landing: hero, four features, referral, steps, disclaimer', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     for (const feature of ['URL自動解析', '専門家ロール設定', 'Word出力', 'クレジット制']) {
@@ -61,7 +54,7 @@ describe.each([390, 1280])('public pages at %i px', (width) => {
   });
 
   it('pricing: four plans with yen prices, popular standard, FAQ and call to action', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     await page.goto('/pricing');
     await page.getByRole('heading', { name: '料金プラン', level: 1 }).waitFor();
     const text = await page.getByRole('main').textContent();
@@ -90,7 +83,7 @@ describe.each([390, 1280])('public pages at %i px', (width) => {
   });
 
   it('terms has 10 articles and privacy 6', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     await page.goto('/terms');
     await page.getByRole('heading', { name: '利用規約', level: 1 }).waitFor();
     await expect(page.getByRole('heading', { level: 2 }).count()).resolves.toBe(10);
@@ -106,7 +99,7 @@ describe.each([390, 1280])('public pages at %i px', (width) => {
   });
 
   it('legal notice lists seller, address, contact, price, payment, delivery and no refunds', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     await page.goto('/legal');
     await page.getByText('販売業者').waitFor();
     const text = await page.getByRole('main').textContent();
@@ -131,7 +124,7 @@ describe.each([390, 1280])('public pages at %i px', (width) => {
   });
 
   it('the header 「ログイン / 新規登録」 leads to sign-in, whose page heading stands alone', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     await page.goto('/');
     if (width === 390) await page.getByRole('button', { name: 'メニューを開く' }).click();
     await page.getByRole('link', { name: 'ログイン / 新規登録' }).last().click();
@@ -146,7 +139,7 @@ describe.each([390, 1280])('public pages at %i px', (width) => {
   });
 
   it('an unknown path redirects to /', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL, width });
+    const { page, context, problems } = await browser.open({ baseURL, width });
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/');
     expect(problems).toEqual([]);

@@ -3,26 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 const work = mkdtempSync(path.join(tmpdir(), 'e2e-receipts-'));
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+beforeAll(async () => {});
 afterAll(async () => {
-  await browser?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
 describe('purchase history and 領収書 on /credits', () => {
   it('sets the 宛名, buys, lists the purchase with its tax and downloads the receipt', async () => {
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
     await page.goto('/credits');
     await page.getByText('購入履歴はまだありません。').waitFor();

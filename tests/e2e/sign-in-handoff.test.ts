@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
 
 const baseURL = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 let victim: SignedUpUser;
 let attacker: SignedUpUser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   [victim, attacker] = await Promise.all([signUpViaApi(baseURL), signUpViaApi(baseURL)]);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /**
@@ -51,7 +47,7 @@ const startSignIn = (page: Page, state: string) =>
 
 describe('sign-in hand-off (login CSRF)', () => {
   it("ignores an attacker's tokens or code in a link and keeps the victim's session", async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, victim.tokens);
     const raw = new URLSearchParams({
       access_token: attacker.tokens.access_token,
@@ -71,7 +67,7 @@ describe('sign-in hand-off (login CSRF)', () => {
   });
 
   it('leaves a visitor signed out when a link carries raw tokens', async () => {
-    const { page, context } = await openWatchedPage(browser, { baseURL });
+    const { page, context } = await browser.open({ baseURL });
     const raw = new URLSearchParams({
       access_token: attacker.tokens.access_token,
       refresh_token: attacker.tokens.refresh_token,
@@ -83,7 +79,7 @@ describe('sign-in hand-off (login CSRF)', () => {
   });
 
   it('signs in the tab that started the sign-in with its code', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await page.goto('/');
     const state = 'this-tab-state-0123456789abcdef';
     await startSignIn(page, state);
@@ -95,7 +91,7 @@ describe('sign-in hand-off (login CSRF)', () => {
   });
 
   it('asks before another account replaces the session, and keeps it when declined', async () => {
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, victim.tokens);
     await page.goto('/generate');
     await expect(signedInAs(page)).resolves.toBe(victim.email);

@@ -4,22 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startFakeStripe } from '../helpers/fake-stripe.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
-import { launchBrowser, openWatchedPage } from './support/browser.ts';
+import { downloadedBytes, useBrowser } from './support/browser.ts';
 import { signInPage, signUpViaApi } from './support/session.ts';
 
 const WEBHOOK_SECRET = 'whsec_e2e_receipts';
 const signer = new Stripe('sk_test_signer');
-let browser: Browser;
+const browser = useBrowser();
 let stripeApi: Awaited<ReturnType<typeof startFakeStripe>>;
 let server: ServerProcess;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-e2e-stripe-'));
 
 /** A second server, configured for Stripe and pointed at the local stand-in. */
 beforeAll(async () => {
-  browser = await launchBrowser();
   stripeApi = await startFakeStripe();
   const root = path.resolve(import.meta.dirname, '../..');
   server = await startServerProcess((url) => ({
@@ -38,7 +36,6 @@ beforeAll(async () => {
   }));
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await stripeApi?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -65,15 +62,18 @@ async function sendEvent(type: string, object: Record<string, unknown>) {
   expect(response.status).toBe(200);
 }
 
-function pdfText(file: string) {
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+function pdfText(pdf: Buffer) {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], {
+    input: pdf,
+    encoding: 'utf8',
+  });
 }
 
 describe('Stripe purchase → 領収書 → refund, against a Stripe-compatible stand-in', () => {
   it('credits on the signed webhook, issues the receipt, and marks it refunded', async () => {
     const baseURL = server.url;
     const user = await signUpViaApi(baseURL);
-    const { page, context, problems } = await openWatchedPage(browser, { baseURL });
+    const { page, context, problems } = await browser.open({ baseURL });
     await signInPage(page, user.tokens);
 
     const checkout = await fetch(`${baseURL}/api/payments/checkout`, {
@@ -109,7 +109,7 @@ describe('Stripe purchase → 領収書 → refund, against a Stripe-compatible 
         page.waitForEvent('download'),
         row.getByRole('button', { name: /の領収書をダウンロード$/ }).click(),
       ]);
-      return pdfText((await download.path())!);
+      return pdfText(await downloadedBytes(download));
     };
     const paid = await receipt();
     expect(paid).toMatch(/合同会社ストライプ検証\s+様/);

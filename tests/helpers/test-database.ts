@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import {
   MIGRATIONS_FOLDER,
   openDatabase,
   type DatabaseHandle,
+  type OpenDatabaseOptions,
 } from '../../src/server/db/client.ts';
 
 /**
@@ -19,7 +22,12 @@ import {
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ pgliteSnapshot: await pgliteSnapshot() });
+  if (!adminUrl) {
+    return openDatabase({
+      pgliteSnapshot: await pgliteSnapshot(),
+      pgliteRuntime: await pgliteRuntime(),
+    });
+  }
 
   const template = await postgresTemplate(adminUrl);
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -40,11 +48,29 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
 }
 
 // Module state lives as long as the worker: the server project runs without isolation.
+let runtime: Promise<NonNullable<OpenDatabaseOptions['pgliteRuntime']>> | null = null;
+
+/** Compiling PGlite's WebAssembly once per worker makes each database start about 4× cheaper. */
+function pgliteRuntime(): NonNullable<typeof runtime> {
+  runtime ??= (async () => {
+    const dist = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+    const [pgliteWasm, initdbWasm, bundle] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((file) => readFile(path.join(dist, file))),
+    );
+    return {
+      pgliteWasmModule: await WebAssembly.compile(pgliteWasm!),
+      initdbWasmModule: await WebAssembly.compile(initdbWasm!),
+      fsBundle: new Blob([bundle!]),
+    };
+  })();
+  return runtime;
+}
+
 let snapshot: Promise<Blob> | null = null;
 
 function pgliteSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteRuntime: await pgliteRuntime() });
     const client = (database.db as unknown as { $client: PGlite }).$client;
     try {
       return await client.dumpDataDir('none');

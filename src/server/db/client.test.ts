@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
 import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import { openDatabase } from './client.ts';
 
 describe('database handle', () => {
   it('lets a listener stop and the database close again after it was closed', async () => {
@@ -23,6 +25,23 @@ describe('database handle', () => {
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it('starts an in-memory PGlite from a snapshot, holding what the snapshot held', async () => {
+    const original = await openDatabase({});
+    await original.db.execute(sql`create table kept (word text)`);
+    await original.db.execute(sql`insert into kept values ('営業時間')`);
+    const snapshot = await (original.db as unknown as { $client: PGlite }).$client.dumpDataDir(
+      'none',
+    );
+    await original.close();
+    const copy = await openDatabase({ pgliteSnapshot: snapshot });
+    try {
+      const found = await copy.db.execute(sql`select word from kept`);
+      expect((found as unknown as { rows: unknown[] }).rows).toEqual([{ word: '営業時間' }]);
+    } finally {
+      await copy.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -103,6 +103,11 @@ export interface OpenDatabaseOptions {
    * an empty cluster: tests migrate once and copy the result, which is much faster.
    */
   pgliteSnapshot?: Blob | undefined;
+  /**
+   * PGlite's compiled WebAssembly and file-system bundle, made once and handed to every
+   * instance: tests open many databases in one process, and compiling is most of each start.
+   */
+  pgliteRuntime?: Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
   /** Errors of idle pooled connections (server restart, network): the pool replaces them. */
   onIdleError?: (error: Error) => void;
 }
@@ -152,7 +157,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir, { loadDataDir: options.pgliteSnapshot });
+  // One options object: PGlite reads its second argument only when the first is a directory,
+  // so an in-memory database given (undefined, options) would silently ignore the snapshot.
+  const client = new PGlite({
+    ...options.pgliteRuntime,
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteSnapshot,
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

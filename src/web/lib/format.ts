@@ -1,4 +1,4 @@
-/** Money as integer yen, shown as ¥1,000 (DECISIONS §7). */
+/** Money as integer yen, shown as ¥1,000 (docs/product-decisions.md §7). */
 const yenFormatter = new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' });
 export function formatYen(amount: number): string {
   // Intl gives the full-width ￥ in ja-JP; the house style is the half-width ¥.

@@ -1,20 +1,40 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_BASE_ARGS } from '../../../src/server/modules/ingestion/browser-render.ts';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Download,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM_PATH);
+export interface FileBrowser {
+  /** A bare context of the file's browser, for tests that need other options. */
+  newContext(options: BrowserContextOptions): Promise<BrowserContext>;
+  /** A watched page in a new context of the file's browser. */
+  open(options: { width?: number; height?: number; baseURL: string }): Promise<WatchedPage>;
 }
 
-/** Debian's Chromium, never a downloaded browser; flags keep it quiet on a closed network. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_BASE_ARGS,
+/**
+ * Connects the test file to the run's browser before its tests and lets go after them;
+ * contexts a file leaves open are closed with its connection.
+ */
+export function useBrowser(): FileBrowser {
+  let connected: Browser | undefined;
+  beforeAll(async () => {
+    connected = await chromium.connect(inject('browserWsEndpoint'));
   });
+  afterAll(async () => {
+    await connected?.close();
+  });
+  const browser = (): Browser => {
+    if (!connected) throw new Error('useBrowser(): the browser is connected in beforeAll');
+    return connected;
+  };
+  return {
+    newContext: (options) => browser().newContext(options),
+    open: (options) => openWatchedPage(browser(), options),
+  };
 }
 
 export interface WatchedPage {
@@ -55,4 +75,11 @@ export async function openWatchedPage(
     if (response.status() >= 500) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   return { page, context, problems };
+}
+
+/** A finished download's bytes: the browser runs in its own process, so there is no local path. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startMockLlm } from '../../fixtures/mock-llm/server.ts';
 import { startFixtureSite } from '../../fixtures/site/server.ts';
 import { startServerProcess } from '../../helpers/server-process.ts';
+import { launchBrowserServer } from './chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     fixtureSiteUrl: string;
     /** The first administrator's token: tests read stored mail (confirmation links) with it. */
     adminToken: string;
+    /** The run's one Chromium (see useBrowser). */
+    browserWsEndpoint: string;
   }
 }
 
@@ -52,6 +55,13 @@ export default async function setup(project: TestProject) {
     await llm.close();
     throw error;
   });
+  const browser = await launchBrowserServer().catch(async (error: unknown) => {
+    await server.stop();
+    await site.close();
+    await llm.close();
+    throw error;
+  });
+  project.provide('browserWsEndpoint', browser.wsEndpoint());
   const baseUrl = server.url;
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
@@ -66,6 +76,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminToken', ((await adminLogin.json()) as { token: string }).token);
 
   return async () => {
+    await browser.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     await site.close();

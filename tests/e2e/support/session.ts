@@ -132,3 +132,21 @@ export async function signInPage(page: Page, tokens: SignedUpUser['tokens']): Pr
     window.localStorage.setItem('faq-kobo.tokens', value);
   }, JSON.stringify(tokens));
 }
+
+/** A JSON API call as `user`, for setting up or checking what a test does in the browser. */
+export async function callApi(
+  baseURL: string,
+  user: SignedUpUser,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${baseURL}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${user.tokens.access_token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}

@@ -1,4 +1,4 @@
--- Realtime fan-out (DECISIONS §6): changes announce themselves with pg_notify, which Postgres
+-- Realtime fan-out (docs/product-decisions.md §6): changes announce themselves with pg_notify, which Postgres
 -- delivers only when the transaction commits, to every listening server process. A rolled-back
 -- spend never reaches a browser, and a balance is never shown before it is true.
 CREATE OR REPLACE FUNCTION faq_notify_balance() RETURNS trigger AS $$

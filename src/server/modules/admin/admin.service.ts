@@ -23,7 +23,7 @@ import { quotedCsvCell } from '../../../shared/csv.ts';
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
 
 /**
- * The first administrator (DECISIONS §1): ADMIN_PASSWORD when configured; outside production
+ * The first administrator (docs/product-decisions.md §1): ADMIN_PASSWORD when configured; outside production
  * the documented default; in production a random password printed once to the log.
  */
 export async function ensureFirstAdmin(

@@ -219,12 +219,19 @@ describe('access, configuration and provider failures', () => {
       OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
     });
     try {
-      const response = await post(
-        unreachable,
-        'text',
-        { prompt: 'x' },
-        await headersFor(unreachable),
-      );
+      const headers = await headersFor(unreachable);
+      // The AI SDK waits 2 s, then 4 s, between its attempts: the clock is moved instead of
+      // waited for (connections are refused at once, so only those pauses take time).
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      onTestFinished(() => {
+        vi.useRealTimers();
+      });
+      let settled = false;
+      const pending = post(unreachable, 'text', { prompt: 'x' }, headers).finally(() => {
+        settled = true;
+      });
+      while (!settled) await vi.advanceTimersByTimeAsync(500);
+      const response = await pending;
       expect(response.statusCode).toBe(503);
       expect(response.json().error.message).toContain('接続できませんでした');
     } finally {

@@ -116,7 +116,7 @@ export function assertModelAllowed(config: Config, defaultId: string, requested?
   throw new HttpError(400, modelNotAllowedMessage(requested));
 }
 
-/** `auto` takes the first configured provider, else the offline engine (DECISIONS §3). */
+/** `auto` takes the first configured provider, else the offline engine (docs/product-decisions.md §3). */
 export function resolveEngine(
   config: Config,
   provider: AiProviderId,

@@ -145,7 +145,7 @@ export interface Reservation {
   amount: number;
 }
 
-/** Holds credits for work about to start (answer generation, DECISIONS §1). */
+/** Holds credits for work about to start (answer generation, docs/product-decisions.md §1). */
 export async function reserveCredits(
   db: DbOrTx,
   input: { userId: string; amount: number; generationId?: string },

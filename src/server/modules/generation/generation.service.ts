@@ -65,7 +65,8 @@ export async function startGeneration(
   userId: string,
   input: CreateGenerationRequest,
 ): Promise<string> {
-  // A provider without a key fails here, before any work or record (issue 6).
+  // A provider without a key fails here, before any work or record: nothing is reserved or
+  // stored for a run that could never start.
   const run = aiRun(ctx.config, input.ai);
   const id = newGenerationId();
   const inputData =

@@ -1,27 +1,29 @@
 import Encoding from 'encoding-japanese';
-import iconv from 'iconv-lite';
 
+/**
+ * Node's TextDecoder (full ICU) speaks every encoding of the WHATWG Encoding Standard, the
+ * Japanese legacy ones included (docs/product-decisions.md §5): its `shift_jis` is Windows'
+ * superset (①, ～ …), which is what Shift_JIS pages are nearly always written in, and it
+ * answers to the common labels (sjis, x-sjis, windows-31j, x-euc-jp, csiso2022jp …). Only
+ * Windows' own name for that superset is missing from the standard's list.
+ */
 const ALIASES: Record<string, string> = {
-  'x-sjis': 'shift_jis',
-  sjis: 'shift_jis',
-  'shift-jis': 'shift_jis',
-  'windows-31j': 'cp932',
-  'x-euc-jp': 'euc-jp',
-  'iso-2022-jp': 'iso-2022-jp',
+  cp932: 'shift_jis',
+  ms932: 'shift_jis',
 };
 
+/** The canonical name of a charset label TextDecoder can decode, or null. */
 function normalise(charset: string | undefined | null): string | null {
   if (!charset) return null;
   const name = charset
     .trim()
     .toLowerCase()
     .replace(/^["']|["']$/g, '');
-  const resolved = ALIASES[name] ?? name;
-  // Shift_JIS pages are nearly always written in Windows' superset (①, ～ …).
-  const effective = resolved === 'shift_jis' ? 'cp932' : resolved;
-  // iconv-lite has no ISO-2022-JP; decodeBody hands it to encoding-japanese.
-  if (effective === 'iso-2022-jp') return effective;
-  return iconv.encodingExists(effective) ? effective : null;
+  try {
+    return new TextDecoder(ALIASES[name] ?? name).encoding;
+  } catch {
+    return null;
+  }
 }
 
 function fromContentType(contentType: string): string | null {
@@ -46,7 +48,7 @@ function detect(body: Buffer): string | null {
   const detected = Encoding.detect(body.subarray(0, 64 * 1024));
   switch (detected) {
     case 'SJIS':
-      return 'cp932';
+      return 'shift_jis';
     case 'EUCJP':
       return 'euc-jp';
     case 'JIS':
@@ -63,18 +65,13 @@ function detect(body: Buffer): string | null {
 // left in, one in a fetched page would fail a generation when its answers are saved.
 const stripNul = (text: string) => text.replaceAll('\u0000', '');
 
-/** HTTP header, then BOM, then <meta charset>/http-equiv, then detection (issue 5). */
+/**
+ * A byte order mark, then the HTTP header, then <meta charset>/http-equiv, then detection: the
+ * order browsers trust them in (docs/product-decisions.md §5).
+ */
 export function decodeBody(body: Buffer, contentType = ''): { text: string; charset: string } {
   const charset =
     fromBom(body) ?? fromContentType(contentType) ?? fromMeta(body) ?? detect(body) ?? 'utf-8';
-  if (charset === 'iso-2022-jp') {
-    return {
-      text: stripNul(Encoding.convert(body, { to: 'UNICODE', from: 'JIS', type: 'string' })),
-      charset,
-    };
-  }
-  return {
-    text: stripNul(iconv.decode(body, charset).replace(/^\uFEFF/, '')),
-    charset,
-  };
+  // A BOM is dropped by the decoder itself.
+  return { text: stripNul(new TextDecoder(charset).decode(body)), charset };
 }

@@ -130,7 +130,7 @@ function errorMessage(error: unknown): string {
   return 'サイトからの取得に失敗しました';
 }
 
-/** The one fetcher for every server-side request to a user-supplied address (DECISIONS §5). */
+/** The one fetcher for every server-side request to a user-supplied address (docs/product-decisions.md §5). */
 export async function safeFetch(
   rawUrl: string,
   options: SafeFetchOptions = {},

@@ -21,7 +21,7 @@ export type EmailKind =
 
 /**
  * pending: written, not yet handled; sending: claimed by one process; sent / failed: SMTP
- * answered; stored: no SMTP configured, kept for admins to read (DECISIONS §6).
+ * answered; stored: no SMTP configured, kept for admins to read (docs/product-decisions.md §6).
  */
 export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'stored';
 

@@ -60,7 +60,8 @@ function acceptOptions(request: FastifyRequest) {
 }
 
 /**
- * `/api/db/{project}/rest/v1/{table}` (PostgREST subset), `/sql`, `/batch` — issue 9.
+ * `/api/db/{project}/rest/v1/{table}` (PostgREST subset), `/sql`, `/batch`, for operators only
+ * (docs/product-decisions.md §2).
  *
  * Without OPERATOR_API_KEY the routes are not registered at all: the API does not exist and
  * answers like any unknown path. With it, the key is the only credential accepted, as

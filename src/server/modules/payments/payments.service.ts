@@ -64,7 +64,7 @@ export class StripeCheckoutProvider implements CheckoutProvider {
   }
 }
 
-/** The embedded default (DECISIONS §6): our own clearly labelled page, never in production. */
+/** The embedded default (docs/product-decisions.md §6): our own clearly labelled page, never in production. */
 export class DemoCheckoutProvider implements CheckoutProvider {
   readonly name = 'demo' as const;
   // The demo page builds its own return address with the real id (see the routes).

@@ -30,7 +30,7 @@ export interface LocalSigningOptions {
 }
 
 /**
- * Files under DATA_DIR/storage (the embedded default of DECISIONS §6). The content type is
+ * Files under DATA_DIR/storage (the embedded default of docs/product-decisions.md §6). The content type is
  * not stored: it follows from the extension (`contentTypeForKey`), which the upload route
  * has already corrected from the bytes.
  */

@@ -1,7 +1,7 @@
 import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
 import { quotedCsvCell } from '../../../shared/csv.ts';
 
-/** Formats beyond Word (DECISIONS §8). Pure: a title and items in, file text out. */
+/** Formats beyond Word (docs/product-decisions.md §8). Pure: a title and items in, file text out. */
 
 /** Multi-expert items carry their final text in integratedAnswer (the answer edits keep both). */
 export function finalAnswer(item: ExportItem): string {
@@ -11,7 +11,7 @@ export function finalAnswer(item: ExportItem): string {
 const isWebUrl = (value: string | undefined): value is string =>
   !!value && /^https?:\/\/[^\s]+$/i.test(value);
 
-/** DECISIONS §7: formula-like cells are shown as text (rule in shared/csv.ts). */
+/** docs/product-decisions.md §7: formula-like cells are shown as text (rule in shared/csv.ts). */
 export function csvCell(value: string): string {
   return quotedCsvCell(value);
 }

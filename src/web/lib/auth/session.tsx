@@ -98,7 +98,10 @@ const handoffOptions: HandoffOptions = {
   },
 };
 
-/** A referral code from `/?ref=CODE` survives the sign-in redirect (issue 3). */
+/**
+ * A referral code from `/?ref=CODE` survives the sign-in redirect: a visitor who follows a link
+ * and signs up later is still referred (docs/product-decisions.md §2).
+ */
 function rememberReferralCode(): void {
   const code = new URLSearchParams(window.location.search).get('ref');
   if (code && /^[A-Za-z0-9_-]{1,64}$/.test(code))

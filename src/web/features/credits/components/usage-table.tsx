@@ -13,7 +13,7 @@ export interface UsageTableProps {
   onShowMore: () => void;
 }
 
-/** Spec §2: first 20 rows, then 'もっと見る' (which really loads more: DECISIONS §2). */
+/** Spec §2: first 20 rows, then 'もっと見る' (which really loads more: docs/product-decisions.md §2). */
 export function UsageTable({
   transactions,
   visible,

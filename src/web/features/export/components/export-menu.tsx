@@ -26,7 +26,7 @@ const itemClass =
   'cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100';
 
 /**
- * Word (spec §7) plus CSV, Markdown, HTML and schema.org JSON-LD (DECISIONS §8). `items` are
+ * Word (spec §7) plus CSV, Markdown, HTML and schema.org JSON-LD (docs/product-decisions.md §8). `items` are
  * the approved ones; found by role and name ('Wordで出力', 'その他の形式', menu items).
  */
 export function ExportMenu({

@@ -17,7 +17,7 @@ export const generationsQueryOptions = infiniteQueryOptions({
   queryFn: ({ pageParam }) => getGenerations(pageParam),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
-  // A job keeps running after its tab is closed (DECISIONS §4): follow it until it ends.
+  // A job keeps running after its tab is closed (docs/product-decisions.md §4): follow it until it ends.
   refetchInterval: (query) =>
     query.state.data?.pages.some((page) => page.generations.some(isRunning)) ? 5000 : false,
 });
