@@ -1,33 +1,35 @@
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { withQueryClient } from '../lib/query/query-provider.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 /*
  * Every screen is its own chunk (route `lazy`): a visitor on a public page never downloads the
  * generate flow, the admin area, charts or the Word/PDF code. The layout stays in the entry
- * chunk because every page paints inside it.
+ * chunk because every page paints inside it. Screens that fetch through TanStack Query load its
+ * client with their code (`withQueryClient`); the public pages do without it.
  */
 export const routes: RouteObject[] = [
   {
     // The admin area has its own layout and session (spec §2 Admin routes).
     path: '/admin',
-    lazy: async () => ({
+    lazy: withQueryClient(async () => ({
       ErrorBoundary: (await import('../routes/admin/admin-error.tsx')).AdminErrorRoute,
-    }),
+    })),
     children: [
       { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
       {
         path: 'login',
-        lazy: async () => ({
+        lazy: withQueryClient(async () => ({
           Component: (await import('../routes/admin/admin-login.tsx')).AdminLoginRoute,
-        }),
+        })),
       },
       {
         path: 'dashboard',
-        lazy: async () => ({
+        lazy: withQueryClient(async () => ({
           Component: (await import('../routes/admin/admin-dashboard.tsx')).AdminDashboardRoute,
-        }),
+        })),
       },
       { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
     ],
@@ -57,19 +59,21 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.auth,
-        lazy: async () => ({ Component: (await import('../routes/auth.tsx')).AuthRoute }),
+        lazy: withQueryClient(async () => ({
+          Component: (await import('../routes/auth.tsx')).AuthRoute,
+        })),
       },
       {
         path: paths.resetPassword,
-        lazy: async () => ({
+        lazy: withQueryClient(async () => ({
           Component: (await import('../routes/reset-password.tsx')).ResetPasswordRoute,
-        }),
+        })),
       },
       {
         path: paths.confirmEmail,
-        lazy: async () => ({
+        lazy: withQueryClient(async () => ({
           Component: (await import('../routes/confirm-email.tsx')).ConfirmEmailRoute,
-        }),
+        })),
       },
       {
         // Screens for signed-in users only: visitors are sent to /auth and brought back.
@@ -77,27 +81,33 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.generate,
-            lazy: async () => ({
+            lazy: withQueryClient(async () => ({
               Component: (await import('../routes/generate.tsx')).GenerateRoute,
-            }),
+            })),
           },
           {
             path: paths.history,
-            lazy: async () => ({ Component: (await import('../routes/history.tsx')).HistoryRoute }),
+            lazy: withQueryClient(async () => ({
+              Component: (await import('../routes/history.tsx')).HistoryRoute,
+            })),
           },
           {
             path: paths.account,
-            lazy: async () => ({ Component: (await import('../routes/account.tsx')).AccountRoute }),
+            lazy: withQueryClient(async () => ({
+              Component: (await import('../routes/account.tsx')).AccountRoute,
+            })),
           },
           {
             path: paths.credits,
-            lazy: async () => ({ Component: (await import('../routes/credits.tsx')).CreditsRoute }),
+            lazy: withQueryClient(async () => ({
+              Component: (await import('../routes/credits.tsx')).CreditsRoute,
+            })),
           },
           {
             path: paths.referrals,
-            lazy: async () => ({
+            lazy: withQueryClient(async () => ({
               Component: (await import('../routes/referrals.tsx')).ReferralsRoute,
-            }),
+            })),
           },
         ],
       },

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -9,10 +9,11 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_SUSPENDED } from '../../../shared/auth.ts';
-import { ME_TIMEOUT_MS } from '../../../shared/limits.ts';
+import { ACCOUNT_SUSPENDED } from '../../../shared/messages.ts';
+import { confirmDialog } from '../../components/ui/alert-dialog-store.ts';
 import { api, ApiError, setTokenProvider } from '../api-client.ts';
 import { lazyToast } from '../lazy-toast.ts';
+import { loadedQueryClient, loadQueryClient } from '../query/query-provider.tsx';
 import { TokenStore, type HandoffOptions, type TokenSet } from './token-store.ts';
 
 export interface CurrentUser {
@@ -26,6 +27,15 @@ export interface CurrentUser {
   /** False until the confirmation link was opened (the sign-up bonus waits for it). */
   emailConfirmed?: boolean;
 }
+
+/** The `me` query as the session reads it (me-observer.ts follows the query). */
+export interface MeSnapshot {
+  data: CurrentUser | undefined;
+  error: unknown;
+  isPending: boolean;
+}
+
+const PENDING_ME: MeSnapshot = { data: undefined, error: null, isPending: true };
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -71,15 +81,12 @@ const handoffOptions: HandoffOptions = {
       handoff,
       { anonymous: true },
     ),
-  // Loaded only when a hand-off meets another signed-in account.
-  confirmReplace: async (current, next) =>
-    (await import('../../components/ui/alert-dialog.tsx')).confirmDialog(
-      '別のアカウントに切り替えますか？',
-      {
-        description: `現在 ${current || '別のアカウント'} でログインしています。${next} でログインし直すと、現在のログインは終了します。`,
-        confirmLabel: '切り替える',
-      },
-    ),
+  // The dialog itself (Radix) loads only when a hand-off meets another signed-in account.
+  confirmReplace: (current, next) =>
+    confirmDialog('別のアカウントに切り替えますか？', {
+      description: `現在 ${current || '別のアカウント'} でログインしています。${next} でログインし直すと、現在のログインは終了します。`,
+      confirmLabel: '切り替える',
+    }),
   discard: async (tokens) => {
     await api.post(
       '/api/auth/logout',
@@ -102,16 +109,22 @@ export function signInPath(returnTo: string): string {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+  // The app's client once it has loaded (query-provider.tsx), or a test's own.
+  const contextClient = useContext(QueryClientContext);
   const navigate = useNavigate();
   const [store] = useState(() => new TokenStore(refreshTokens));
   const [initialised, setInitialised] = useState(() => startSignedOut);
   const [hasTokens, setHasTokens] = useState(false);
+  const [me, setMe] = useState<MeSnapshot>(PENDING_ME);
 
   useEffect(() => {
     setTokenProvider(store);
     rememberReferralCode();
-    const unsubscribe = store.subscribe((tokens) => setHasTokens(tokens !== null));
+    const unsubscribe = store.subscribe((tokens) => {
+      setHasTokens(tokens !== null);
+      // Signed out: the next session must not show this user while its own loads.
+      if (tokens === null) setMe(PENDING_ME);
+    });
     const stopFollowing = store.followOtherTabs();
     void store.initialise(handoffOptions).then((tokens) => {
       setHasTokens(tokens !== null);
@@ -124,16 +137,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [store]);
 
-  const me = useQuery({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) =>
-      api.get<CurrentUser>('/api/auth/me', {
-        signal: AbortSignal.any([signal, AbortSignal.timeout(ME_TIMEOUT_MS)]),
-      }),
-    enabled: initialised && hasTokens,
-    retry: false,
-    staleTime: 15_000,
-  });
+  // With a session, the user comes from the `me` query; TanStack Query loads only then.
+  useEffect(() => {
+    if (!initialised || !hasTokens) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void Promise.all([import('./me-observer.ts'), contextClient ?? loadQueryClient()]).then(
+      ([{ watchMe }, client]) => {
+        if (!cancelled) stop = watchMe(client, meQueryKey, setMe);
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [initialised, hasTokens, contextClient]);
 
   // A suspended account (403 with its reason) is signed out here and told why, once.
   const suspended =
@@ -143,9 +161,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!suspended) return;
     store.set(null);
-    queryClient.removeQueries({ queryKey: ['auth'] });
+    (contextClient ?? loadedQueryClient())?.removeQueries({ queryKey: ['auth'] });
     lazyToast('error', ACCOUNT_SUSPENDED);
-  }, [suspended, store, queryClient]);
+  }, [suspended, store, contextClient]);
 
   const user = hasTokens ? (me.data ?? null) : null;
   const userId = user?.id ?? null;
@@ -157,15 +175,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let stop: (() => void) | null = null;
     let cancelled = false;
     // Loaded on sign-in only: the realtime client and its frame schemas stay off public pages.
-    void import('../platform/realtime.ts')
-      .then(({ realtime }) => realtime())
-      .then((client) =>
-        client.subscribe(`user:${userId}`, (message) => {
+    void Promise.all([import('../platform/realtime.ts'), contextClient ?? loadQueryClient()])
+      .then(async ([{ realtime }, queryClient]) => {
+        const client = await realtime();
+        return client.subscribe(`user:${userId}`, (message) => {
           if (message.event !== 'balance') return;
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
           void queryClient.invalidateQueries({ queryKey: ['credits'] });
-        }),
-      )
+        });
+      })
       .then((unsubscribe) => {
         if (cancelled) unsubscribe();
         else stop = unsubscribe;
@@ -176,33 +194,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       stop?.();
     };
-  }, [queryClient, userId]);
+  }, [contextClient, userId]);
   let status: SessionStatus = 'anonymous';
   if (!initialised || (hasTokens && me.isPending)) status = 'loading';
   else if (user) status = 'authenticated';
 
   const establish = useCallback(
     async (tokens: TokenSet) => {
+      const queryClient = contextClient ?? (await loadQueryClient());
       store.set(tokens);
       await queryClient.fetchQuery({
         queryKey: meQueryKey,
         queryFn: () => api.get<CurrentUser>('/api/auth/me'),
       });
     },
-    [queryClient, store],
+    [contextClient, store],
   );
 
   const logout = useCallback(async () => {
     const refreshToken = store.tokens?.refresh_token;
     store.set(null);
-    queryClient.removeQueries({ queryKey: ['auth'] });
-    queryClient.clear();
+    const queryClient = contextClient ?? loadedQueryClient();
+    queryClient?.removeQueries({ queryKey: ['auth'] });
+    queryClient?.clear();
     if (refreshToken) {
       await api
         .post('/api/auth/logout', { refresh_token: refreshToken }, { anonymous: true })
         .catch(() => undefined);
     }
-  }, [queryClient, store]);
+  }, [contextClient, store]);
 
   const redirectToSignIn = useCallback(
     (returnTo?: string) => {

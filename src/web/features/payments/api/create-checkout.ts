@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { PlanId } from '../../../../shared/plans.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -8,8 +7,4 @@ export async function createCheckout(planId: PlanId): Promise<string> {
     throw new Error('Checkout URLの作成に失敗しました');
   }
   return response.url;
-}
-
-export function useCreateCheckout() {
-  return useMutation({ mutationFn: createCheckout });
 }
