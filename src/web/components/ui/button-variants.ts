@@ -26,3 +26,18 @@ export const buttonVariants = cva(
     defaultVariants: { variant: 'default', size: 'default' },
   },
 );
+
+type ButtonVariantProps = Parameters<typeof buttonVariants>[0];
+
+/**
+ * The classes `Button` ends up with, for a plain element: the one conflict inside the variants
+ * (the base text-sm against the sm and lg sizes' own text size) resolved as Button's
+ * tailwind-merge resolves it, without loading tailwind-merge. `extra` adds classes that do not
+ * conflict with the variant's (a margin, a width).
+ */
+export function buttonClassName(props: ButtonVariantProps, extra?: string): string {
+  const classes = buttonVariants(props);
+  const sized = props?.size === 'sm' || props?.size === 'lg';
+  const merged = sized ? classes.replace(/(^| )text-sm(?= |$)/, '') : classes;
+  return extra ? `${merged} ${extra}` : merged;
+}

@@ -1,5 +1,5 @@
 import { ArrowRight, FileText, Gift, Globe, Sparkles, Users, Wallet } from 'lucide-react';
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
+import { buttonClassName } from '../../../components/ui/button-variants.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Disclaimer } from './disclaimer.tsx';
 
@@ -47,7 +47,7 @@ function StartButton({ onStart, starting, label }: LandingSignedOutProps & { lab
   return (
     <button
       type="button"
-      className={buttonVariants({ size: 'lg' })}
+      className={buttonClassName({ size: 'lg' })}
       onClick={onStart}
       disabled={starting}
       aria-busy={starting}
@@ -159,7 +159,7 @@ export function LandingSignedOut({ onStart, starting }: LandingSignedOutProps) {
           <p className="text-white">登録は1分。50クレジットで、すぐにお試しいただけます。</p>
           <button
             type="button"
-            className={buttonVariants({ size: 'lg', variant: 'secondary' })}
+            className={buttonClassName({ size: 'lg', variant: 'secondary' })}
             onClick={onStart}
             disabled={starting}
             aria-busy={starting}

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { FEATURES_FOR_ALL, PLANS, type Plan, type PlanId } from '../../../../shared/plans.ts';
 import { clsx } from 'clsx';
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
+import { buttonClassName } from '../../../components/ui/button-variants.ts';
 import { formatNumber, formatYen } from '../../../lib/format.ts';
 
 /** Every feature is open to every account; the cards differ only in credits (ADR 014). */
@@ -83,8 +83,8 @@ export function PlanCards({
           </ul>
           <button
             type="button"
-            className={clsx(
-              buttonVariants({ variant: plan.popular ? 'default' : 'outline' }),
+            className={buttonClassName(
+              { variant: plan.popular ? 'default' : 'outline' },
               'mt-6 w-full',
             )}
             data-plan-id={plan.id}
