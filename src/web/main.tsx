@@ -38,9 +38,9 @@ function seedPageData(): void {
 }
 
 seedPageData();
-const app = (
+const app = (hydrating: boolean) => (
   <StrictMode>
-    <App />
+    <App hydrating={hydrating} />
   </StrictMode>
 );
 if (container.dataset.prerendered !== undefined && canHydrateAsVisitor()) {
@@ -49,10 +49,10 @@ if (container.dataset.prerendered !== undefined && canHydrateAsVisitor()) {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page: the page it hydrates is already painted and readable.
   startTransition(() => {
-    hydrateRoot(container, app);
+    hydrateRoot(container, app(true));
   });
 } else {
   container.replaceChildren();
   delete container.dataset.prerendered;
-  createRoot(container).render(app);
+  createRoot(container).render(app(false));
 }

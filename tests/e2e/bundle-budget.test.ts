@@ -27,7 +27,7 @@ describe('JavaScript a public page loads before it is interactive', () => {
     ['Radix dialogs and menus', 'DismissableLayer'],
     ['sonner', 'data-sonner-toaster'],
     ['the realtime client', 'WebSocket'],
-  ])('loads no %s on a public page', (_library, signature) => {
+  ])('%s stays off the public pages', (_library, signature) => {
     const files = new Set(sizes.flatMap((size) => size.files));
     for (const file of files) {
       expect(readFileSync(path.join(webDir, file), 'utf8'), file).not.toContain(signature);

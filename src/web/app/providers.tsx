@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { currentDialog, subscribe } from '../components/ui/alert-dialog-store.ts';
 import { LazyQueryClientProvider } from '../lib/query/query-provider.tsx';
 
@@ -27,15 +27,44 @@ function DeferredAlertDialogHost() {
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * On a page being hydrated the toast container waits until the browser is idle: nothing there
+ * toasts before a click, and sonner shows toasts raised before its container mounted.
+ */
+function useToasterMounted(deferred: boolean): boolean {
+  const [mounted, setMounted] = useState(!deferred);
+  useEffect(() => {
+    if (mounted) return;
+    const mount = () => setMounted(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(mount, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(mount, 1000);
+    return () => window.clearTimeout(timer);
+  }, [mounted]);
+  return mounted;
+}
+
+export function AppProviders({
+  children,
+  deferToaster = false,
+}: {
+  children: ReactNode;
+  /** A pre-rendered page: render (and hydrate) without the toast container at first. */
+  deferToaster?: boolean;
+}) {
+  const toaster = useToasterMounted(deferToaster);
   return (
     <LazyQueryClientProvider>
       {children}
       <DeferredAlertDialogHost />
       {/* Spec §9: toasts top-right, 4000 ms by default. */}
-      <Suspense fallback={null}>
-        <Toaster position="top-right" duration={4000} richColors closeButton />
-      </Suspense>
+      {toaster && (
+        <Suspense fallback={null}>
+          <Toaster position="top-right" duration={4000} richColors closeButton />
+        </Suspense>
+      )}
     </LazyQueryClientProvider>
   );
 }

@@ -21,7 +21,7 @@ export async function renderPage(pathname: string): Promise<string> {
   seedPublicConfig(PLACEHOLDER_PUBLIC_CONFIG);
   const { prelude } = await prerender(
     <StrictMode>
-      <AppProviders>
+      <AppProviders deferToaster>
         {/* No hydration data: the routes have no loaders, and inline scripts break the CSP. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
