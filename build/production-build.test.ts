@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from 'vite';
-import { injectPage, inlineStylesheets } from './prerender-plugin.ts';
+import { injectPage, inlineStylesheets, lowerScriptPriority } from './prerender-plugin.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const callerNodeEnv = process.env.NODE_ENV;
@@ -47,5 +47,19 @@ describe('pre-rendered page', () => {
       (href) => (href === '/assets/index-abc.css' ? 'h1{color:red}' : ''),
     );
     expect(html).toBe('<head><style>h1{color:red}</style></head>');
+  });
+
+  it('fetches its scripts at low priority: the first paint needs none of them', () => {
+    const html = lowerScriptPriority(
+      '<script type="module" crossorigin src="/assets/index.js"></script>\n' +
+        '<link rel="modulepreload" crossorigin href="/assets/framework.js">\n' +
+        '<script type="application/json" id="public-config">{}</script>',
+    );
+    expect(html).toBe(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>\n' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/framework.js">\n' +
+        '<script type="application/json" id="public-config">{}</script>',
+    );
+    expect(lowerScriptPriority(html)).toBe(html);
   });
 });

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
-/** Spec §9 analytics constants, shared by the browser tracker and the server. */
-export const ANALYTICS_BATCH_SIZE = 10;
-export const ANALYTICS_FLUSH_MS = 3000;
-export const ANALYTICS_MAX_STRING = 256;
-export const ANALYTICS_SESSION_IDLE_MS = 30 * 60 * 1000;
-export const ANALYTICS_MAX_EVENTS_PER_REQUEST = 50;
+import { ANALYTICS_MAX_EVENTS_PER_REQUEST, ANALYTICS_MAX_STRING } from './analytics-limits.ts';
+
+export {
+  ANALYTICS_BATCH_SIZE,
+  ANALYTICS_FLUSH_MS,
+  ANALYTICS_MAX_EVENTS_PER_REQUEST,
+  ANALYTICS_MAX_STRING,
+  ANALYTICS_SESSION_IDLE_MS,
+} from './analytics-limits.ts';
 
 export const CHANNELS = [
   'direct',

@@ -123,8 +123,7 @@ export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
 export const passwordResetAcceptedSchema = z.object({ ok: z.literal(true) });
 
-/** Sign-in, refresh and API calls of a suspended account (reversible by an operator). */
-export const ACCOUNT_SUSPENDED = 'このアカウントは利用停止中です。サポートまでお問い合わせください';
+export { ACCOUNT_SUSPENDED } from './messages.ts';
 
 const invalidConfirmLink = '確認リンクが無効か有効期限が切れています';
 export const confirmEmailRequestSchema = z.object({

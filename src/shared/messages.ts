@@ -15,3 +15,9 @@ export const MESSAGES = {
   insufficientCredits: 'クレジットが不足しています',
   invalidJson: 'リクエストの形式が正しくありません（JSONを確認してください）',
 } as const;
+
+/**
+ * Sign-in, refresh and API calls of a suspended account (reversible by an operator). Kept out of
+ * auth.ts so the browser's session code (on every page) does not pull in zod.
+ */
+export const ACCOUNT_SUSPENDED = 'このアカウントは利用停止中です。サポートまでお問い合わせください';

@@ -1,14 +1,13 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../shared/prerender-config.ts';
 import { App } from './app/app.tsx';
-import { createQueryClient } from './app/providers.tsx';
 import { loadRouteModules } from './app/router.tsx';
 import { TOKEN_STORAGE_KEY } from './lib/auth/token-store.ts';
 import { startSessionSignedOut } from './lib/auth/session.tsx';
 import { parsePublicConfig } from './lib/public-config.ts';
-import { publicConfigQueryOptions } from './features/legal/api/get-public-config.ts';
+import { seedPublicConfig } from './features/legal/api/get-public-config.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('root element missing');
@@ -29,32 +28,31 @@ function canHydrateAsVisitor(): boolean {
 }
 
 /** The server's settings that came with a pre-rendered page, so no request waits for them. */
-function queryClientWithPageData() {
-  const queryClient = createQueryClient();
+function seedPageData(): void {
   const json = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   try {
-    if (json)
-      queryClient.setQueryData(
-        publicConfigQueryOptions.queryKey,
-        parsePublicConfig(JSON.parse(json)),
-      );
+    if (json) seedPublicConfig(parsePublicConfig(JSON.parse(json)));
   } catch {
     // Fetched as usual instead.
   }
-  return queryClient;
 }
 
-const app = (
+seedPageData();
+const app = (hydrating: boolean) => (
   <StrictMode>
-    <App queryClient={queryClientWithPageData()} />
+    <App hydrating={hydrating} />
   </StrictMode>
 );
 if (container.dataset.prerendered !== undefined && canHydrateAsVisitor()) {
   startSessionSignedOut();
   await loadRouteModules(window.location.pathname);
-  hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: the page it hydrates is already painted and readable.
+  startTransition(() => {
+    hydrateRoot(container, app(true));
+  });
 } else {
   container.replaceChildren();
   delete container.dataset.prerendered;
-  createRoot(container).render(app);
+  createRoot(container).render(app(false));
 }

@@ -1,34 +1,70 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { AlertDialogHost } from '../components/ui/alert-dialog.tsx';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { currentDialog, subscribe } from '../components/ui/alert-dialog-store.ts';
+import { LazyQueryClientProvider } from '../lib/query/query-provider.tsx';
 
 // Toasts only follow a user's action, so their container loads after the page has painted.
 const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
-    },
-  });
+// The dialog (Radix) loads when a first alert or confirmation opens, not with every page.
+const AlertDialogHost = lazy(async () => ({
+  default: (await import('../components/ui/alert-dialog.tsx')).AlertDialogHost,
+}));
+
+function DeferredAlertDialogHost() {
+  const open = useSyncExternalStore(
+    subscribe,
+    () => currentDialog() !== undefined,
+    () => false,
+  );
+  const [used, setUsed] = useState(false);
+  // Stays mounted once loaded, so closing a dialog animates and focus returns as before.
+  if (open && !used) setUsed(true);
+  if (!used && !open) return null;
+  return (
+    <Suspense fallback={null}>
+      <AlertDialogHost />
+    </Suspense>
+  );
+}
+
+/**
+ * On a page being hydrated the toast container waits until the browser is idle: nothing there
+ * toasts before a click, and sonner shows toasts raised before its container mounted.
+ */
+function useToasterMounted(deferred: boolean): boolean {
+  const [mounted, setMounted] = useState(!deferred);
+  useEffect(() => {
+    if (mounted) return;
+    const mount = () => setMounted(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(mount, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(mount, 1000);
+    return () => window.clearTimeout(timer);
+  }, [mounted]);
+  return mounted;
 }
 
 export function AppProviders({
   children,
-  queryClient,
+  deferToaster = false,
 }: {
   children: ReactNode;
-  queryClient?: QueryClient;
+  /** A pre-rendered page: render (and hydrate) without the toast container at first. */
+  deferToaster?: boolean;
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const toaster = useToasterMounted(deferToaster);
   return (
-    <QueryClientProvider client={client}>
+    <LazyQueryClientProvider>
       {children}
-      <AlertDialogHost />
+      <DeferredAlertDialogHost />
       {/* Spec §9: toasts top-right, 4000 ms by default. */}
-      <Suspense fallback={null}>
-        <Toaster position="top-right" duration={4000} richColors closeButton />
-      </Suspense>
-    </QueryClientProvider>
+      {toaster && (
+        <Suspense fallback={null}>
+          <Toaster position="top-right" duration={4000} richColors closeButton />
+        </Suspense>
+      )}
+    </LazyQueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { withQueryClient } from '../lib/query/query-provider.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootErrorBoundary } from './root-error.tsx';
@@ -17,22 +18,22 @@ export const routes: RouteObject[] = [
       {
         // The admin area has its own layout and session (spec §2 Admin routes).
         path: '/admin',
-        lazy: async () => ({
+        lazy: withQueryClient(async () => ({
           ErrorBoundary: (await import('../routes/admin/admin-error.tsx')).AdminErrorRoute,
-        }),
+        })),
         children: [
           { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
           {
             path: 'login',
-            lazy: async () => ({
+            lazy: withQueryClient(async () => ({
               Component: (await import('../routes/admin/admin-login.tsx')).AdminLoginRoute,
-            }),
+            })),
           },
           {
             path: 'dashboard',
-            lazy: async () => ({
+            lazy: withQueryClient(async () => ({
               Component: (await import('../routes/admin/admin-dashboard.tsx')).AdminDashboardRoute,
-            }),
+            })),
           },
           { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
         ],
@@ -62,19 +63,21 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.auth,
-            lazy: async () => ({ Component: (await import('../routes/auth.tsx')).AuthRoute }),
+            lazy: withQueryClient(async () => ({
+              Component: (await import('../routes/auth.tsx')).AuthRoute,
+            })),
           },
           {
             path: paths.resetPassword,
-            lazy: async () => ({
+            lazy: withQueryClient(async () => ({
               Component: (await import('../routes/reset-password.tsx')).ResetPasswordRoute,
-            }),
+            })),
           },
           {
             path: paths.confirmEmail,
-            lazy: async () => ({
+            lazy: withQueryClient(async () => ({
               Component: (await import('../routes/confirm-email.tsx')).ConfirmEmailRoute,
-            }),
+            })),
           },
           {
             // Screens for signed-in users only: visitors are sent to /auth and brought back.
@@ -82,40 +85,40 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.generate,
-                lazy: async () => ({
+                lazy: withQueryClient(async () => ({
                   Component: (await import('../routes/generate.tsx')).GenerateRoute,
-                }),
+                })),
               },
               {
                 path: paths.history,
-                lazy: async () => ({
+                lazy: withQueryClient(async () => ({
                   Component: (await import('../routes/history.tsx')).HistoryRoute,
-                }),
+                })),
               },
               {
                 path: paths.account,
-                lazy: async () => ({
+                lazy: withQueryClient(async () => ({
                   Component: (await import('../routes/account.tsx')).AccountRoute,
-                }),
+                })),
               },
               {
                 path: paths.confirmEmailChange,
-                lazy: async () => ({
+                lazy: withQueryClient(async () => ({
                   Component: (await import('../routes/confirm-email-change.tsx'))
                     .ConfirmEmailChangeRoute,
-                }),
+                })),
               },
               {
                 path: paths.credits,
-                lazy: async () => ({
+                lazy: withQueryClient(async () => ({
                   Component: (await import('../routes/credits.tsx')).CreditsRoute,
-                }),
+                })),
               },
               {
                 path: paths.referrals,
-                lazy: async () => ({
+                lazy: withQueryClient(async () => ({
                   Component: (await import('../routes/referrals.tsx')).ReferralsRoute,
-                }),
+                })),
               },
             ],
           },

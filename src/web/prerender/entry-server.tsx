@@ -6,8 +6,8 @@ import { prerender } from 'react-dom/static';
 import { StrictMode } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { PLACEHOLDER_PUBLIC_CONFIG } from '../../shared/prerender-config.ts';
-import { AppProviders, createQueryClient } from '../app/providers.tsx';
-import { publicConfigQueryOptions } from '../features/legal/api/get-public-config.ts';
+import { AppProviders } from '../app/providers.tsx';
+import { seedPublicConfig } from '../features/legal/api/get-public-config.ts';
 import { routes } from '../app/router.tsx';
 import { startSessionSignedOut } from '../lib/auth/session.tsx';
 
@@ -18,11 +18,10 @@ export async function renderPage(pathname: string): Promise<string> {
   if (context instanceof Response) throw new Error(`${pathname} answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // The server fills in its own settings (src/shared/prerender-config.ts).
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(publicConfigQueryOptions.queryKey, PLACEHOLDER_PUBLIC_CONFIG);
+  seedPublicConfig(PLACEHOLDER_PUBLIC_CONFIG);
   const { prelude } = await prerender(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders deferToaster>
         {/* No hydration data: the routes have no loaders, and inline scripts break the CSP. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>

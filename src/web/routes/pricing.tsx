@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PlanId } from '../../shared/plans.ts';
-import { buttonVariants } from '../components/ui/button.tsx';
+import { buttonVariants } from '../components/ui/button-variants.ts';
 import { paths } from '../config/paths.ts';
 import { FeaturesForAll, PlanCards } from '../features/marketing/components/plan-cards.tsx';
 import { PricingFaq } from '../features/marketing/components/pricing-faq.tsx';

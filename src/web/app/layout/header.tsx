@@ -3,7 +3,6 @@ import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import type { CurrentUser } from '../../../shared/auth.ts';
 import { paths } from '../../config/paths.ts';
-import { cn } from '../../lib/cn.ts';
 import { BrandLink } from './brand-link.tsx';
 
 export type HeaderUser = Pick<CurrentUser, 'email' | 'displayName' | 'credits'>;
@@ -42,11 +41,11 @@ export function Header({ user, accountSlot }: HeaderProps) {
             <NavLink
               key={link.to}
               to={link.to}
+              // Whole class lists, no merging: the header is on every page, tailwind-merge is not.
               className={({ isActive }) =>
-                cn(
-                  'rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100',
-                  isActive && 'font-semibold text-blue-700',
-                )
+                isActive
+                  ? 'rounded-md px-3 py-2 text-sm font-semibold text-blue-700 hover:bg-slate-100'
+                  : 'rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100'
               }
             >
               {link.label}

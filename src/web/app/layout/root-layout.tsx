@@ -3,14 +3,17 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/spinner.tsx';
 import { usePageViewTracking } from '../../lib/analytics/page-view-tracking.ts';
 import { SessionProvider, useSession } from '../../lib/auth/session.tsx';
+import { withQueryClient } from '../../lib/query/query-provider.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
-// Only signed-in users with an unconfirmed address see it.
-const ConfirmEmailBanner = lazy(async () => ({
-  default: (await import('../../features/auth/components/confirm-email-banner.tsx'))
-    .ConfirmEmailBanner,
-}));
+// Only signed-in users with an unconfirmed address see it (it sends through TanStack Query).
+const ConfirmEmailBanner = lazy(
+  withQueryClient(async () => ({
+    default: (await import('../../features/auth/components/confirm-email-banner.tsx'))
+      .ConfirmEmailBanner,
+  })),
+);
 
 // Only signed-in users see the account menu (a Radix dropdown): visitors never load it.
 const AccountMenu = lazy(async () => ({

@@ -1,70 +1,9 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { close, currentDialog, dismissAll, subscribe } from './alert-dialog-store.ts';
 import { buttonVariants } from './button.tsx';
 
-/**
- * The specification's alerts and confirmations, shown as accessible in-page dialogs instead of
- * `window.alert`/`window.confirm` (which block the page, cannot be styled and are skipped by
- * some embedded browsers). Callable from anywhere, like a toast; `AlertDialogHost` (mounted
- * once in the app providers) renders the one that is open.
- */
-interface PendingDialog {
-  kind: 'alert' | 'confirm';
-  message: string;
-  description?: string;
-  confirmLabel: string;
-  destructive: boolean;
-  resolve: (confirmed: boolean) => void;
-}
-
-let queue: PendingDialog[] = [];
-const listeners = new Set<() => void>();
-
-function publish(next: PendingDialog[]): void {
-  queue = next;
-  for (const listener of listeners) listener();
-}
-
-function open(dialog: Omit<PendingDialog, 'resolve'>): Promise<boolean> {
-  return new Promise((resolve) => publish([...queue, { ...dialog, resolve }]));
-}
-
-/** Shows `message` verbatim with an OK button; resolves when the user closes it. */
-export async function showAlert(message: string, description?: string): Promise<void> {
-  await open({
-    kind: 'alert',
-    message,
-    ...(description ? { description } : {}),
-    confirmLabel: 'OK',
-    destructive: false,
-  });
-}
-
-/** Asks `message` verbatim; resolves true only when the user confirms. */
-export function confirmDialog(
-  message: string,
-  options: { confirmLabel?: string; destructive?: boolean; description?: string } = {},
-): Promise<boolean> {
-  return open({
-    kind: 'confirm',
-    message,
-    ...(options.description ? { description: options.description } : {}),
-    confirmLabel: options.confirmLabel ?? 'OK',
-    destructive: options.destructive ?? false,
-  });
-}
-
-function close(confirmed: boolean): void {
-  const [current, ...rest] = queue;
-  if (!current) return;
-  publish(rest);
-  current.resolve(confirmed);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export { confirmDialog, showAlert } from './alert-dialog-store.ts';
 
 let hosts = 0;
 
@@ -76,17 +15,11 @@ export function AlertDialogHost() {
       hosts -= 1;
       // Nobody is left to answer: settle what is pending instead of showing it to a later page.
       if (hosts === 0) {
-        const pending = queue;
-        publish([]);
-        for (const dialog of pending) dialog.resolve(false);
+        dismissAll();
       }
     };
   }, []);
-  const current = useSyncExternalStore(
-    subscribe,
-    () => queue[0],
-    () => undefined,
-  );
+  const current = useSyncExternalStore(subscribe, currentDialog, () => undefined);
   return (
     <AlertDialogPrimitive.Root
       open={current !== undefined}

@@ -1,10 +1,13 @@
 import { Loader2 } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
 
+/**
+ * `className` replaces the default size (h-4 w-4), so pass a size with it. No class merging
+ * here: the spinner is on public pages, which do not load tailwind-merge.
+ */
 export function Spinner({ className, label }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center gap-2">
-      <Loader2 aria-hidden="true" className={cn('h-4 w-4 animate-spin', className)} />
+      <Loader2 aria-hidden="true" className={`animate-spin ${className ?? 'h-4 w-4'}`} />
       <span className="sr-only">{label ?? '読み込み中'}</span>
     </span>
   );

@@ -1,11 +1,10 @@
+import type { AnalyticsEventInput, Channel } from '../../../shared/analytics.ts';
 import {
   ANALYTICS_BATCH_SIZE,
   ANALYTICS_FLUSH_MS,
   ANALYTICS_MAX_STRING,
   ANALYTICS_SESSION_IDLE_MS,
-  type AnalyticsEventInput,
-  type Channel,
-} from '../../../shared/analytics.ts';
+} from '../../../shared/analytics-limits.ts';
 import { deriveChannel } from './channel.ts';
 
 const SESSION_KEY = 'faq-kobo.analytics.session';

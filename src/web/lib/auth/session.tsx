@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -9,14 +9,25 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_SUSPENDED, type CurrentUser } from '../../../shared/auth.ts';
-import { ME_TIMEOUT_MS } from '../../../shared/limits.ts';
+import type { CurrentUser } from '../../../shared/auth.ts';
+import { ACCOUNT_SUSPENDED } from '../../../shared/messages.ts';
+import { confirmDialog } from '../../components/ui/alert-dialog-store.ts';
 import { api, ApiError, setTokenProvider } from '../api-client.ts';
 import { lazyToast } from '../lazy-toast.ts';
+import { loadedQueryClient, loadQueryClient } from '../query/query-provider.tsx';
 import { queryKeys } from '../query-keys.ts';
 import { TokenStore, type HandoffOptions, type TokenSet } from './token-store.ts';
 
 export type { CurrentUser };
+
+/** The `me` query as the session reads it (me-observer.ts follows the query). */
+export interface MeSnapshot {
+  data: CurrentUser | undefined;
+  error: unknown;
+  isPending: boolean;
+}
+
+const PENDING_ME: MeSnapshot = { data: undefined, error: null, isPending: true };
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -48,9 +59,9 @@ export function startSessionSignedOut(): void {
 
 /**
  * The response schemas load with the first request of a signed-in browser, so a visitor's
- * public page carries no zod (docs/adr/010-prerendered-public-pages.md).
+ * public page carries no zod (docs/adr/021-public-page-javascript.md).
  */
-const authSchemas = () => import('../../../shared/auth.ts');
+export const authSchemas = () => import('../../../shared/auth.ts');
 
 async function refreshTokens(refreshToken: string): Promise<TokenSet> {
   return api.post(
@@ -60,19 +71,6 @@ async function refreshTokens(refreshToken: string): Promise<TokenSet> {
   );
 }
 
-async function fetchCurrentUser(signal: AbortSignal): Promise<CurrentUser> {
-  return api.get('/api/auth/me', { signal, schema: (await authSchemas()).currentUserSchema });
-}
-
-/** The signed-in user, waited for at most 5 s (spec §9). */
-export const meQueryOptions = queryOptions({
-  queryKey: meQueryKey,
-  queryFn: ({ signal }) =>
-    fetchCurrentUser(AbortSignal.any([signal, AbortSignal.timeout(ME_TIMEOUT_MS)])),
-  retry: false,
-  staleTime: 15_000,
-});
-
 /** How a sign-in hand-off code becomes this tab's session (token-store.ts). */
 const handoffOptions: HandoffOptions = {
   exchange: async (handoff) =>
@@ -80,15 +78,12 @@ const handoffOptions: HandoffOptions = {
       anonymous: true,
       schema: (await authSchemas()).authResponseSchema,
     }),
-  // Loaded only when a hand-off meets another signed-in account.
-  confirmReplace: async (current, next) =>
-    (await import('../../components/ui/alert-dialog.tsx')).confirmDialog(
-      '別のアカウントに切り替えますか？',
-      {
-        description: `現在 ${current || '別のアカウント'} でログインしています。${next} でログインし直すと、現在のログインは終了します。`,
-        confirmLabel: '切り替える',
-      },
-    ),
+  // The dialog itself (Radix) loads only when a hand-off meets another signed-in account.
+  confirmReplace: (current, next) =>
+    confirmDialog('別のアカウントに切り替えますか？', {
+      description: `現在 ${current || '別のアカウント'} でログインしています。${next} でログインし直すと、現在のログインは終了します。`,
+      confirmLabel: '切り替える',
+    }),
   discard: async (tokens) => {
     await api.post(
       '/api/auth/logout',
@@ -114,16 +109,22 @@ export function signInPath(returnTo: string): string {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+  // The app's client once it has loaded (query-provider.tsx), or a test's own.
+  const contextClient = useContext(QueryClientContext);
   const navigate = useNavigate();
   const [store] = useState(() => new TokenStore(refreshTokens));
   const [initialised, setInitialised] = useState(() => startSignedOut);
   const [hasTokens, setHasTokens] = useState(false);
+  const [me, setMe] = useState<MeSnapshot>(PENDING_ME);
 
   useEffect(() => {
     setTokenProvider(store);
     rememberReferralCode();
-    const unsubscribe = store.subscribe((tokens) => setHasTokens(tokens !== null));
+    const unsubscribe = store.subscribe((tokens) => {
+      setHasTokens(tokens !== null);
+      // Signed out: the next session must not show this user while its own loads.
+      if (tokens === null) setMe(PENDING_ME);
+    });
     const stopFollowing = store.followOtherTabs();
     void store.initialise(handoffOptions).then((tokens) => {
       setHasTokens(tokens !== null);
@@ -136,7 +137,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [store]);
 
-  const me = useQuery({ ...meQueryOptions, enabled: initialised && hasTokens });
+  // With a session, the user comes from the `me` query; TanStack Query loads only then.
+  useEffect(() => {
+    if (!initialised || !hasTokens) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void Promise.all([import('./me-observer.ts'), contextClient ?? loadQueryClient()]).then(
+      ([{ watchMe }, client]) => {
+        if (!cancelled) stop = watchMe(client, meQueryKey, setMe);
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [initialised, hasTokens, contextClient]);
 
   // A suspended account (403 with its reason) is signed out here and told why, once.
   const suspended =
@@ -146,9 +161,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!suspended) return;
     store.set(null);
-    queryClient.removeQueries({ queryKey: queryKeys.auth });
+    (contextClient ?? loadedQueryClient())?.removeQueries({ queryKey: queryKeys.auth });
     lazyToast('error', ACCOUNT_SUSPENDED);
-  }, [suspended, store, queryClient]);
+  }, [suspended, store, contextClient]);
 
   const user = hasTokens ? (me.data ?? null) : null;
   const userId = user?.id ?? null;
@@ -160,15 +175,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let stop: (() => void) | null = null;
     let cancelled = false;
     // Loaded on sign-in only: the realtime client and its frame schemas stay off public pages.
-    void import('../platform/realtime.ts')
-      .then(({ realtime }) => realtime())
-      .then((client) =>
-        client.subscribe(`user:${userId}`, (message) => {
+    void Promise.all([import('../platform/realtime.ts'), contextClient ?? loadQueryClient()])
+      .then(async ([{ realtime }, queryClient]) => {
+        const client = await realtime();
+        return client.subscribe(`user:${userId}`, (message) => {
           if (message.event !== 'balance') return;
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
           void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
-        }),
-      )
+        });
+      })
       .then((unsubscribe) => {
         if (cancelled) unsubscribe();
         else stop = unsubscribe;
@@ -179,31 +194,38 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       stop?.();
     };
-  }, [queryClient, userId]);
+  }, [contextClient, userId]);
   let status: SessionStatus = 'anonymous';
   if (!initialised || (hasTokens && me.isPending)) status = 'loading';
   else if (user) status = 'authenticated';
 
   const establish = useCallback(
     async (tokens: TokenSet) => {
+      const queryClient = contextClient ?? (await loadQueryClient());
       store.set(tokens);
       // Always read afresh: the tokens just changed, whatever the cache holds.
-      await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
+      const { fetchMe } = await import('./me-observer.ts');
+      await queryClient.fetchQuery({
+        queryKey: meQueryKey,
+        queryFn: () => fetchMe(),
+        staleTime: 0,
+      });
     },
-    [queryClient, store],
+    [contextClient, store],
   );
 
   const logout = useCallback(async () => {
     const refreshToken = store.tokens?.refresh_token;
     store.set(null);
-    queryClient.removeQueries({ queryKey: queryKeys.auth });
-    queryClient.clear();
+    const queryClient = contextClient ?? loadedQueryClient();
+    queryClient?.removeQueries({ queryKey: queryKeys.auth });
+    queryClient?.clear();
     if (refreshToken) {
       await api
         .post('/api/auth/logout', { refresh_token: refreshToken }, { anonymous: true })
         .catch(() => undefined);
     }
-  }, [queryClient, store]);
+  }, [contextClient, store]);
 
   const redirectToSignIn = useCallback(
     (returnTo?: string) => {

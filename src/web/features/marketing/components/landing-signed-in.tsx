@@ -1,6 +1,6 @@
 import { FileText, Layers, Timer } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '../../../components/ui/button-variants.ts';
 
 const highlights = [
   { icon: Timer, title: '5秒で開始', body: 'URLかテキストを入れるだけ' },

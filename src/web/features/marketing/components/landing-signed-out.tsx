@@ -1,5 +1,5 @@
 import { ArrowRight, FileText, Gift, Globe, Sparkles, Users, Wallet } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { buttonClassName } from '../../../components/ui/button-variants.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Disclaimer } from './disclaimer.tsx';
 
@@ -45,14 +45,20 @@ export interface LandingSignedOutProps {
 
 function StartButton({ onStart, starting, label }: LandingSignedOutProps & { label: string }) {
   return (
-    <Button size="lg" onClick={onStart} disabled={starting} aria-busy={starting}>
+    <button
+      type="button"
+      className={buttonClassName({ size: 'lg' })}
+      onClick={onStart}
+      disabled={starting}
+      aria-busy={starting}
+    >
       {starting ? (
         <Spinner label="ログイン画面へ移動中" />
       ) : (
         <Sparkles aria-hidden="true" className="h-5 w-5" />
       )}
       {label}
-    </Button>
+    </button>
   );
 }
 
@@ -151,9 +157,9 @@ export function LandingSignedOut({ onStart, starting }: LandingSignedOutProps) {
             FAQづくりの手間を、今日から減らしませんか
           </h2>
           <p className="text-white">登録は1分。50クレジットで、すぐにお試しいただけます。</p>
-          <Button
-            size="lg"
-            variant="secondary"
+          <button
+            type="button"
+            className={buttonClassName({ size: 'lg', variant: 'secondary' })}
             onClick={onStart}
             disabled={starting}
             aria-busy={starting}
@@ -164,7 +170,7 @@ export function LandingSignedOut({ onStart, starting }: LandingSignedOutProps) {
               <ArrowRight aria-hidden="true" className="h-5 w-5" />
             )}
             無料で始める
-          </Button>
+          </button>
         </div>
       </section>
 

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { FEATURES_FOR_ALL, PLANS, type Plan, type PlanId } from '../../../../shared/plans.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { clsx } from 'clsx';
+import { buttonClassName } from '../../../components/ui/button-variants.ts';
 import { formatNumber, formatYen } from '../../../lib/format.ts';
 
 /** Every feature is open to every account; the cards differ only in credits (ADR 014). */
@@ -41,7 +41,7 @@ export function PlanCards({
 }) {
   return (
     <ul
-      className={cn(
+      className={clsx(
         'grid gap-6 sm:grid-cols-2',
         plans.length === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-4',
       )}
@@ -50,7 +50,7 @@ export function PlanCards({
         <li
           key={plan.id}
           aria-label={plan.name}
-          className={cn(
+          className={clsx(
             'relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm',
             plan.popular ? 'border-blue-600 ring-2 ring-blue-600' : 'border-slate-200',
           )}
@@ -81,14 +81,17 @@ export function PlanCards({
               </li>
             ))}
           </ul>
-          <Button
-            className="mt-6 w-full"
-            variant={plan.popular ? 'default' : 'outline'}
+          <button
+            type="button"
+            className={buttonClassName(
+              { variant: plan.popular ? 'default' : 'outline' },
+              'mt-6 w-full',
+            )}
             data-plan-id={plan.id}
             onClick={() => onSelectPlan(plan.id)}
           >
             {buttonText?.(plan) ?? plan.buttonText}
-          </Button>
+          </button>
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { findPlan, type Plan, type PlanId } from '../../../../shared/plans.ts';
 import { lazyToast } from '../../../lib/lazy-toast.ts';
-import { useCreateCheckout } from '../api/create-checkout.ts';
+import { createCheckout } from '../api/create-checkout.ts';
 
 export interface PurchaseFlow {
   plan: Plan | null;
@@ -17,14 +17,16 @@ export interface PurchaseFlow {
  */
 export function usePurchaseFlow(): PurchaseFlow {
   const [plan, setPlan] = useState<Plan | null>(null);
-  const checkout = useCreateCheckout();
+  // Plain state rather than a TanStack mutation: the pricing page loads no query client.
+  const [processing, setProcessing] = useState(false);
 
   async function buy() {
     if (!plan) return;
     // Open the tab inside the click so popup blockers allow it; point it at checkout after.
     const tab = window.open('about:blank', '_blank');
+    setProcessing(true);
     try {
-      const url = await checkout.mutateAsync(plan.id);
+      const url = await createCheckout(plan.id);
       if (tab) {
         tab.opener = null;
         tab.location.href = url;
@@ -36,12 +38,14 @@ export function usePurchaseFlow(): PurchaseFlow {
       tab?.close();
       console.warn('checkout failed', error);
       lazyToast('error', '決済処理でエラーが発生しました');
+    } finally {
+      setProcessing(false);
     }
   }
 
   return {
     plan,
-    processing: checkout.isPending,
+    processing,
     open: (planId) => setPlan(findPlan(planId) ?? null),
     close: () => setPlan(null),
     buy,
