@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { buttonClassName } from '../components/ui/button-variants.ts';
 import { paths } from '../config/paths.ts';
 
 /**
@@ -22,9 +22,17 @@ export function RootErrorBoundary() {
           申し訳ありません。問題が発生しました。再読み込みしても直らない場合は、トップページからやり直してください。
         </p>
         <div className="flex justify-center gap-2">
-          <Button onClick={() => window.location.reload()}>再読み込み</Button>
+          {/* Plain elements with Button's classes: this screen sits in every page's entry
+              chunk, which carries no tailwind-merge (docs/adr/021-public-page-javascript.md). */}
+          <button
+            type="button"
+            className={buttonClassName({})}
+            onClick={() => window.location.reload()}
+          >
+            再読み込み
+          </button>
           {/* A full page load: the router's state is what failed, so it is not reused. */}
-          <a href={paths.home} className={buttonVariants({ variant: 'outline' })}>
+          <a href={paths.home} className={buttonClassName({ variant: 'outline' })}>
             トップへ戻る
           </a>
         </div>
