@@ -14,7 +14,7 @@ export const adminUsers = pgTable(
     /** '1' = active, as the spec stores it. */
     isActive: text('is_active').notNull().default('1'),
     passwordHash: text('password_hash').notNull(),
-    /** True while the seeded admin still has the default password (DECISIONS §1). */
+    /** True while the seeded admin still has the default password (docs/product-decisions.md §1). */
     usesDefaultPassword: integer('uses_default_password').notNull().default(0),
     /** Admin tokens issued before this are refused (a password change ends other sessions)… */
     sessionsValidAfter: timestamp('sessions_valid_after', {
