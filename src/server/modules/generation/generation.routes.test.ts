@@ -326,6 +326,9 @@ describe('generation with the offline engine', () => {
       title: 't',
       method: 'url',
       stage: 'answering',
+      // Last heard of before the restart: a row written in the same millisecond as the
+      // recovery's cutoff would not count as silent.
+      updatedAt: new Date(Date.now() - 60_000),
     });
     await reserveCredits(t.app.db, { userId: user.id, amount: 4, generationId: 'faq_1_deadbeef' });
     expect((await balance(t, user.id)).reserved).toBe(4);
