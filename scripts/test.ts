@@ -4,7 +4,7 @@
  * then end-to-end tests in Debian's Chromium against the built app. Ends with one line
  * 'tests: N passed, N failed' so any reader can judge the run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -26,17 +26,44 @@ interface StepResult {
 }
 const results: StepResult[] = [];
 
-function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
-  console.log(`\n▶ ${name}`);
-  const child = spawnSync(command, args, {
+/**
+ * Steps that run side by side keep their output until they end, so each step's log reads in
+ * one piece; a step alone prints as it goes.
+ */
+function run(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  buffered = false,
+): Promise<boolean> {
+  if (!buffered) console.log(`\n▶ ${name}`);
+  const child = spawn(command, args, {
     cwd: root,
-    stdio: 'inherit',
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...env },
   });
-  return child.status === 0;
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (buffered) {
+        console.log(`\n▶ ${name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(code === 0);
+    });
+    child.on('error', () => resolve(false));
+  });
 }
 
-function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv = {}): void {
+async function vitest(
+  name: string,
+  projects: string[],
+  env: NodeJS.ProcessEnv = {},
+  buffered = false,
+): Promise<void> {
   const report = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
   const args = [
     'run',
@@ -46,7 +73,7 @@ function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv = {}): 
     `--outputFile.json=${report}`,
     ...extraArgs,
   ];
-  const ok = run(name, bin('vitest'), args, env);
+  const ok = await run(name, bin('vitest'), args, env, buffered);
   let passed = 0;
   let failed = 0;
   const failures: string[] = [];
@@ -99,25 +126,47 @@ function firstLine(message: string | undefined): string {
   );
 }
 
-vitest('unit, component and integration (PGlite)', ['server', 'web']);
-
-if (process.env.TEST_DATABASE_URL) {
-  vitest('integration (PostgreSQL)', ['server'], {
-    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
-  });
+async function browserSteps(buffered: boolean): Promise<void> {
+  if (existsSync(chromiumPath)) {
+    const built = await run(
+      'build for end-to-end tests',
+      bin('vite'),
+      ['build', '--logLevel', 'warn'],
+      {},
+      buffered,
+    );
+    if (built) await vitest('end-to-end (Chromium)', ['e2e'], {}, buffered);
+    else results.push({ name: 'build', ok: false, passed: 0, failed: 1, failures: [] });
+  } else if (process.env.CI) {
+    console.error(`\n✖ Chromium が ${chromiumPath} にありません（CIでは必須です）。`);
+    results.push({ name: 'end-to-end (Chromium)', ok: false, passed: 0, failed: 1, failures: [] });
+  } else {
+    console.warn(
+      `\n⚠ Chromium が ${chromiumPath} にないため、E2Eテストを実行していません（apt-get install chromium）。`,
+    );
+  }
 }
 
-if (existsSync(chromiumPath)) {
-  const built = run('build for end-to-end tests', bin('vite'), ['build', '--logLevel', 'warn']);
-  if (built) vitest('end-to-end (Chromium)', ['e2e']);
-  else results.push({ name: 'build', ok: false, passed: 0, failed: 1, failures: [] });
-} else if (process.env.CI) {
-  console.error(`\n✖ Chromium が ${chromiumPath} にありません（CIでは必須です）。`);
-  results.push({ name: 'end-to-end (Chromium)', ok: false, passed: 0, failed: 1, failures: [] });
-} else {
-  console.warn(
-    `\n⚠ Chromium が ${chromiumPath} にないため、E2Eテストを実行していません（apt-get install chromium）。`,
-  );
+await vitest('unit, component and integration (PGlite)', ['server', 'web']);
+
+// The PostgreSQL step and the browser step mostly wait (on the database server, on Chromium),
+// so they run side by side: together they take little more than the longer of the two.
+// TEST_SEQUENTIAL=1 runs them one after the other, printing as they go.
+const sideBySide = process.env.TEST_SEQUENTIAL !== '1';
+const postgresStep = async () => {
+  if (process.env.TEST_DATABASE_URL) {
+    await vitest(
+      'integration (PostgreSQL)',
+      ['server'],
+      { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+      sideBySide,
+    );
+  }
+};
+if (sideBySide) await Promise.all([postgresStep(), browserSteps(true)]);
+else {
+  await postgresStep();
+  await browserSteps(false);
 }
 
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
