@@ -6,11 +6,11 @@ import { errorMessage } from '../../../lib/show-error.ts';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
+export type Checked<T> =
+  { data: T; errors?: undefined } | { data?: undefined; errors: FieldErrors };
+
 /** The shared schema's verdict: the parsed values, or the first message of each field. */
-export function validate<T>(
-  schema: z.ZodType<T>,
-  values: object,
-): { data: T; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
+export function validate<T>(schema: z.ZodType<T>, values: object): Checked<T> {
   const result = schema.safeParse(values);
   return result.success ? { data: result.data } : { errors: formErrors(schema, values) };
 }
