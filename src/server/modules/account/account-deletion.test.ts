@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, signupViaApi, uniqueEmail } from '../../../../tests/helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
 import {
   creditTransactions,
@@ -13,13 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const deleteOwnAccount = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'DELETE', url: '/api/account', headers: bearer(token), payload });

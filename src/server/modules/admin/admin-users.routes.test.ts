@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { signupViaApi } from '../../../../tests/helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
 import {
   billingProfiles,
@@ -17,13 +17,7 @@ import {
 import { spendCredits } from '../credits/ledger.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function login(password = 'admin123') {
   return t.app.inject({
