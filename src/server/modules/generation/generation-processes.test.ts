@@ -10,8 +10,11 @@ import {
   type ServerProcess,
 } from '../../../../tests/helpers/server-process.ts';
 import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
-import { confirmationTokenIn } from '../../../../tests/helpers/accounts.ts';
-import type { Generation } from '../../../shared/generations.ts';
+import {
+  callAs,
+  confirmedAccountVia,
+  generationServerEnv,
+} from '../../../../tests/helpers/generation-processes.ts';
 import { creditTransactions, users } from '../../db/schema.ts';
 
 /** Two real server processes on one PostgreSQL database, as behind a load balancer. */
@@ -28,33 +31,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server proces
     llm = await startMockLlm({ latencyMs: 300 });
     dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-gen-'));
     const start = () =>
-      startServerProcess({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url!,
-        JWT_SECRET: 'two-process-secret-two-process-secret-0123',
-        WEB_DIR: path.join(dataDir, 'no-web'),
-        OPENAI_API_KEY: 'test-key',
-        OPENAI_BASE_URL: llm.url,
-        AI_CONCURRENCY: '1',
-      });
+      startServerProcess(
+        generationServerEnv({
+          dataDir,
+          databaseUrl: database.url!,
+          llmUrl: llm.url,
+          jwtSecret: 'two-process-secret-two-process-secret-0123',
+        }),
+      );
     servers = await Promise.all([start(), start()]);
-    const email = `gen-${Date.now()}@example.jp`;
-    const signup = await fetch(`${servers[0]!.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'password123' }),
-    });
-    const body = (await signup.json()) as { access_token: string; user: { id: string } };
-    // Confirmed, so the sign-up credits are there.
-    await fetch(`${servers[0]!.url}/api/auth/confirm-email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: await confirmationTokenIn(database.db, email) }),
-    });
-    token = body.access_token;
-    userId = body.user.id;
+    ({ token, userId } = await confirmedAccountVia(
+      servers[0]!,
+      database.db,
+      `gen-${Date.now()}@example.jp`,
+    ));
   }, 120_000);
 
   afterAll(async () => {
@@ -64,27 +54,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server proces
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const call = async (
+  const call = (
     server: number,
     method: string,
     url: string,
     body?: object,
     headers: Record<string, string> = {},
-  ) => {
-    const response = await fetch(`${servers[server]!.url}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return {
-      status: response.status,
-      body: (await response.json()) as Generation & { reused?: boolean },
-    };
-  };
+  ) => callAs(token, servers[server]!, { method, url, headers, ...(body ? { body } : {}) });
 
   const waitFor = async (id: string, stages: string[]) => {
     for (let attempt = 0; attempt < 400; attempt++) {

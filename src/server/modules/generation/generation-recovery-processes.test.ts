@@ -10,8 +10,11 @@ import {
   type ServerProcess,
 } from '../../../../tests/helpers/server-process.ts';
 import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
-import { confirmationTokenIn } from '../../../../tests/helpers/accounts.ts';
-import type { Generation } from '../../../shared/generations.ts';
+import {
+  callAs,
+  confirmedAccountVia,
+  generationServerEnv,
+} from '../../../../tests/helpers/generation-processes.ts';
 import { creditReservations, creditTransactions, faqGenerations, users } from '../../db/schema.ts';
 
 /**
@@ -32,37 +35,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('recovery across server processe
   let userId: string;
 
   const start = () =>
-    startServerProcess({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url!,
-      JWT_SECRET: 'recovery-process-secret-recovery-process-0123',
-      WEB_DIR: path.join(dataDir, 'no-web'),
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: llm.url,
-      AI_CONCURRENCY: '1',
-    });
+    startServerProcess(
+      generationServerEnv({
+        dataDir,
+        databaseUrl: database.url!,
+        llmUrl: llm.url,
+        jwtSecret: 'recovery-process-secret-recovery-process-0123',
+      }),
+    );
 
   beforeAll(async () => {
     database = await createTestDatabase();
     llm = await startMockLlm();
     dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-recovery-'));
     [servers.killed, servers.live] = await Promise.all([start(), start()]);
-    const email = `recovery-${Date.now()}@example.jp`;
-    const signup = await fetch(`${servers.killed!.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'password123' }),
-    });
-    const body = (await signup.json()) as { access_token: string; user: { id: string } };
-    await fetch(`${servers.killed!.url}/api/auth/confirm-email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: await confirmationTokenIn(database.db, email) }),
-    });
-    token = body.access_token;
-    userId = body.user.id;
+    ({ token, userId } = await confirmedAccountVia(
+      servers.killed!,
+      database.db,
+      `recovery-${Date.now()}@example.jp`,
+    ));
   }, 120_000);
 
   afterAll(async () => {
@@ -73,17 +64,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('recovery across server processe
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const call = async (server: ServerProcess, method: string, url: string, body?: object) => {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as Generation };
-  };
+  const call = (server: ServerProcess, method: string, url: string, body?: object) =>
+    callAs(token, server, { method, url, ...(body ? { body } : {}) });
 
   const record = async (id: string) =>
     (await database.db.select().from(faqGenerations).where(eq(faqGenerations.id, id)))[0]!;
