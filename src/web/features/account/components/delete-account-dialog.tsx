@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/auth/session.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { AccountDialog, AccountDialogForm, useAccountFormErrors } from './dialog-form.tsx';
-import { TextField, validate } from './form-fields.tsx';
+import { CurrentPasswordField, TextField, validate } from './form-fields.tsx';
 
 export function DeleteAccountDialog() {
   return (
@@ -69,13 +69,10 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       <p className="text-sm text-slate-700">
         メールアドレス・表示名などの個人情報は削除されます。購入履歴と領収書の記録は、法令に基づき保存されます。
       </p>
-      <TextField
+      <CurrentPasswordField
         id={`${id}-password`}
-        label="現在のパスワード"
-        type="password"
-        autoComplete="current-password"
         value={currentPassword}
-        onChange={(event) => setCurrentPassword(event.target.value)}
+        onChange={setCurrentPassword}
         error={errors.currentPassword}
       />
       <TextField

@@ -11,7 +11,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { useRequestEmailChange } from '../api/request-email-change.ts';
 import { AccountDialog, AccountDialogForm, useAccountFormErrors } from './dialog-form.tsx';
-import { TextField, validate } from './form-fields.tsx';
+import { CurrentPasswordField, TextField, validate } from './form-fields.tsx';
 
 export function EmailChangeDialog({ currentEmail }: { currentEmail: string }) {
   return (
@@ -92,13 +92,10 @@ function EmailChangeForm({ currentEmail, onDone }: { currentEmail: string; onDon
         onChange={(event) => setNewEmail(event.target.value)}
         error={errors.newEmail}
       />
-      <TextField
+      <CurrentPasswordField
         id={`${id}-password`}
-        label="現在のパスワード"
-        type="password"
-        autoComplete="current-password"
         value={currentPassword}
-        onChange={(event) => setCurrentPassword(event.target.value)}
+        onChange={setCurrentPassword}
         error={errors.currentPassword}
       />
     </AccountDialogForm>

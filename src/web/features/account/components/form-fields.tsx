@@ -49,3 +49,28 @@ export function TextField({
     </div>
   );
 }
+
+/** Every account change asks for the current password first; a wrong one is shown here. */
+export function CurrentPasswordField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      id={id}
+      label="現在のパスワード"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
+  );
+}

@@ -6,7 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../../shared/limits.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 import { AccountDialog, AccountDialogForm, useAccountFormErrors } from './dialog-form.tsx';
-import { TextField, validate } from './form-fields.tsx';
+import { CurrentPasswordField, TextField, validate } from './form-fields.tsx';
 
 export function PasswordChangeDialog() {
   return (
@@ -55,13 +55,10 @@ function PasswordChangeForm({ onDone }: { onDone: () => void }) {
       onCancel={onDone}
       submit={{ label: '変更する', pendingLabel: '変更しています…', pending: change.isPending }}
     >
-      <TextField
+      <CurrentPasswordField
         id={`${id}-current`}
-        label="現在のパスワード"
-        type="password"
-        autoComplete="current-password"
         value={currentPassword}
-        onChange={(event) => setCurrentPassword(event.target.value)}
+        onChange={setCurrentPassword}
         error={errors.currentPassword}
       />
       <TextField
