@@ -1,11 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../src/server/db/client.ts';
 import type { Generation } from '../../src/shared/generations.ts';
+import { startMockLlm, type MockLlmOptions } from '../fixtures/mock-llm/server.ts';
 import { confirmationTokenIn } from './accounts.ts';
-import type { ServerProcess } from './server-process.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { createTestDatabase } from './test-database.ts';
 
 /** A server process on the shared database that generates with the mock model, one job at a time. */
-export const generationServerEnv = (options: {
+const generationServerEnv = (options: {
   dataDir: string;
   databaseUrl: string;
   llmUrl: string;
@@ -23,6 +27,47 @@ export const generationServerEnv = (options: {
 });
 
 const json = { 'content-type': 'application/json' };
+
+export type ProcessCluster = Awaited<ReturnType<typeof startProcessCluster>>;
+
+/**
+ * A fresh database (PostgreSQL: several processes share it) and a mock model for server
+ * processes started on demand; `close` stops them all and removes what they wrote.
+ */
+export async function startProcessCluster(options: {
+  name: string;
+  jwtSecret: string;
+  llm?: MockLlmOptions;
+}) {
+  const database = await createTestDatabase();
+  const llm = await startMockLlm(options.llm);
+  const dataDir = mkdtempSync(path.join(tmpdir(), `faq-kobo-${options.name}-`));
+  const started: ServerProcess[] = [];
+  return {
+    database,
+    llm,
+    async start(): Promise<ServerProcess> {
+      const server = await startServerProcess(
+        generationServerEnv({
+          dataDir,
+          databaseUrl: database.url!,
+          llmUrl: llm.url,
+          jwtSecret: options.jwtSecret,
+        }),
+      );
+      started.push(server);
+      return server;
+    },
+    async close() {
+      // Held model calls would keep the processes from stopping.
+      llm.releaseWaiting();
+      await Promise.all(started.map((server) => server.stop()));
+      await llm.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Signs up through a running server and confirms the address, so the sign-up credits are there. */
 export async function confirmedAccountVia(

@@ -1,58 +1,37 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
 import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
-import {
-  startServerProcess,
-  type ServerProcess,
-} from '../../../../tests/helpers/server-process.ts';
-import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
+import type { ServerProcess } from '../../../../tests/helpers/server-process.ts';
 import {
   callAs,
   confirmedAccountVia,
-  generationServerEnv,
+  startProcessCluster,
+  type ProcessCluster,
 } from '../../../../tests/helpers/generation-processes.ts';
 import { creditTransactions, users } from '../../db/schema.ts';
 
 /** Two real server processes on one PostgreSQL database, as behind a load balancer. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server processes', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let llm: Awaited<ReturnType<typeof startMockLlm>>;
+  let cluster: ProcessCluster;
   let servers: ServerProcess[] = [];
-  let dataDir: string;
   let token: string;
   let userId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    llm = await startMockLlm({ latencyMs: 300 });
-    dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-gen-'));
-    const start = () =>
-      startServerProcess(
-        generationServerEnv({
-          dataDir,
-          databaseUrl: database.url!,
-          llmUrl: llm.url,
-          jwtSecret: 'two-process-secret-two-process-secret-0123',
-        }),
-      );
-    servers = await Promise.all([start(), start()]);
+    cluster = await startProcessCluster({
+      name: 'gen',
+      jwtSecret: 'two-process-secret-two-process-secret-0123',
+      llm: { latencyMs: 300 },
+    });
+    servers = await Promise.all([cluster.start(), cluster.start()]);
     ({ token, userId } = await confirmedAccountVia(
       servers[0]!,
-      database.db,
+      cluster.database.db,
       `gen-${Date.now()}@example.jp`,
     ));
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await llm?.close();
-    await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => cluster?.close());
 
   const call = (
     server: number,
@@ -85,7 +64,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server proces
   };
 
   const account = async () => {
-    const [row] = await database.db.select().from(users).where(eq(users.id, userId));
+    const [row] = await cluster.database.db.select().from(users).where(eq(users.id, userId));
     return { credits: row!.credits, reserved: row!.reservedCredits };
   };
 
@@ -120,7 +99,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server proces
     );
     expect(retry).toEqual({ status: 202, body: { id: ready.id, reused: true } });
     expect(await account()).toEqual({ credits: before.credits - 3, reserved: 0 });
-    const usage = await database.db
+    const usage = await cluster.database.db
       .select()
       .from(creditTransactions)
       .where(eq(creditTransactions.userId, userId));
