@@ -1,41 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../../tests/helpers/render-routes.tsx';
 import { json, serveApi } from '../../../tests/helpers/web-backend.ts';
-import { SessionProvider } from '../lib/auth/session.tsx';
 import { TOKEN_STORAGE_KEY } from '../lib/auth/token-store.ts';
 import { AccountRoute } from './account.tsx';
 
 function renderAccount() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
-      {
-        element: (
-          <SessionProvider>
-            <Outlet />
-          </SessionProvider>
-        ),
-        children: [
-          { path: '/account', element: <AccountRoute /> },
-          { path: '/', element: <h1>トップ</h1> },
-        ],
-      },
+      { path: '/account', element: <AccountRoute /> },
+      { path: '/', element: <h1>トップ</h1> },
     ],
-    { initialEntries: ['/account'] },
+    '/account',
+    <Toaster />,
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const freshTokens = {

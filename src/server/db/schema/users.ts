@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, oneTimeTokenColumns, timestamptz } from './columns.ts';
 
 // Accounts: users and the one-time tokens that sign them in, confirm and reset.
 
@@ -29,15 +20,11 @@ export const users = pgTable(
     aiProvider: text('ai_provider'),
     aiCustomInstructions: text('ai_custom_instructions'),
     /** Set while an operator has suspended the account (reversible): no sign-in, no refresh. */
-    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    suspendedAt: timestamptz('suspended_at'),
     /** Set when the account was deleted: personal data is anonymised, records stay. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    deletedAt: timestamptz('deleted_at'),
     /** When the owner opened the confirmation link; the sign-up bonuses wait for it. */
-    emailConfirmedAt: timestamp('email_confirmed_at', {
-      withTimezone: true,
-      mode: 'date',
-      precision: 3,
-    }),
+    emailConfirmedAt: timestamptz('email_confirmed_at'),
     /** The referral code given at sign-up, applied when the address is confirmed. */
     signupReferralCode: text('signup_referral_code'),
     /** In every access token; raised at logout and password change so older tokens stop. */
@@ -50,9 +37,7 @@ export const users = pgTable(
      */
     shadow: boolean('shadow').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_unique')
@@ -71,20 +56,10 @@ export const users = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...oneTimeTokenColumns(() => users.id),
     familyId: text('family_id').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', {
-      withTimezone: true,
-      mode: 'date',
-      precision: 3,
-    }).notNull(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    createdAt: createdAt(),
+    rotatedAt: timestamptz('rotated_at'),
+    revokedAt: timestamptz('revoked_at'),
   },
   (table) => [
     uniqueIndex('refresh_tokens_hash_unique').on(table.tokenHash),
@@ -96,17 +71,7 @@ export const refreshTokens = pgTable(
 export const emailConfirmationTokens = pgTable(
   'email_confirmation_tokens',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', {
-      withTimezone: true,
-      mode: 'date',
-      precision: 3,
-    }).notNull(),
-    createdAt: createdAt(),
+    ...oneTimeTokenColumns(() => users.id),
   },
   (table) => [
     uniqueIndex('email_confirmation_tokens_hash_unique').on(table.tokenHash),
@@ -121,19 +86,9 @@ export const emailConfirmationTokens = pgTable(
 export const emailChangeRequests = pgTable(
   'email_change_requests',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...oneTimeTokenColumns(() => users.id),
     newEmail: text('new_email').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', {
-      withTimezone: true,
-      mode: 'date',
-      precision: 3,
-    }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    createdAt: createdAt(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [
     uniqueIndex('email_change_requests_hash_unique').on(table.tokenHash),
@@ -151,26 +106,16 @@ export const signInCodes = pgTable('sign_in_codes', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   stateHash: text('state_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
   createdAt: createdAt(),
 });
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', {
-      withTimezone: true,
-      mode: 'date',
-      precision: 3,
-    }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    createdAt: createdAt(),
+    ...oneTimeTokenColumns(() => users.id),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [uniqueIndex('password_reset_tokens_hash_unique').on(table.tokenHash)],
 );

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, signupViaApi, uniqueEmail } from '../../../../tests/helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
+import { seedPayment } from '../../../../tests/helpers/payments.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
 import {
   creditTransactions,
@@ -13,13 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const deleteOwnAccount = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'DELETE', url: '/api/account', headers: bearer(token), payload });
@@ -35,16 +29,7 @@ describe('deleting one’s own account', () => {
     const laptop = (
       await post('/api/auth/login', { email: account.user.email, password: account.password })
     ).json();
-    await t.app.db.insert(payments).values({
-      id: randomUUID(),
-      provider: 'demo',
-      sessionId: `demo_${randomUUID()}`,
-      userId,
-      planId: 'light',
-      credits: 100,
-      amountYen: 1000,
-      status: 'completed',
-    });
+    await seedPayment(t.app.db, userId);
     await t.app.inject({
       method: 'POST',
       url: '/api/account/email-change',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   bearer,
@@ -6,17 +6,11 @@ import {
   signupViaApi,
   uniqueEmail,
 } from '../../../../tests/helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { emailChangeRequests, emailOutbox, users } from '../../db/schema.ts';
 import { sha256 } from '../auth/refresh-tokens.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const post = (url: string, payload: Record<string, unknown>, token?: string) =>
   t.app.inject({ method: 'POST', url, payload, ...(token ? { headers: bearer(token) } : {}) });

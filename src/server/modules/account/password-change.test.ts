@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bearer, signupViaApi } from '../../../../tests/helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { emailOutbox, users } from '../../db/schema.ts';
 import { CURRENT_PASSWORD_LIMITS } from './current-password.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const post = (url: string, payload: Record<string, unknown>, token?: string) =>
   t.app.inject({ method: 'POST', url, payload, ...(token ? { headers: bearer(token) } : {}) });

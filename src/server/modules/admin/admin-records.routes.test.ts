@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { seedPayment } from '../../../../tests/helpers/payments.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
-import { faqGenerations, payments } from '../../db/schema.ts';
+import { faqGenerations } from '../../db/schema.ts';
 import { spendCredits } from '../credits/ledger.ts';
 import { salesReport } from './admin-records.ts';
 
@@ -33,20 +34,13 @@ async function addPayment(
     refundedYen?: number;
   },
 ) {
-  const id = randomUUID();
-  await t.app.db.insert(payments).values({
-    id,
-    provider: 'demo',
-    sessionId: `demo_${randomUUID()}`,
-    userId,
-    planId: input.planId ?? 'light',
-    credits: 100,
-    amountYen: input.amountYen,
-    status: input.status ?? (input.completedAt ? 'completed' : 'pending'),
-    refundedYen: input.refundedYen ?? 0,
-    completedAt: input.completedAt,
+  const { planId = 'light', status, refundedYen = 0, ...rest } = input;
+  return seedPayment(t.app.db, userId, {
+    ...rest,
+    planId,
+    refundedYen,
+    status: status ?? (input.completedAt ? 'completed' : 'pending'),
   });
-  return id;
 }
 
 describe('sales by Japanese day and month', () => {

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { signupViaApi } from '../../../../tests/helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
+import { seedPayment } from '../../../../tests/helpers/payments.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
 import {
   billingProfiles,
@@ -17,13 +18,7 @@ import {
 import { spendCredits } from '../credits/ledger.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function login(password = 'admin123') {
   return t.app.inject({
@@ -120,16 +115,7 @@ describe('deleting and suspending users', () => {
     const email = `Keep.Me+${randomUUID().slice(0, 6)}@example.jp`.toLowerCase();
     const account = await signupViaApi(t.app, { email, displayName: '削除 太郎', ref: code });
     const userId = account.user.id;
-    await t.app.db.insert(payments).values({
-      id: randomUUID(),
-      provider: 'demo',
-      sessionId: `demo_${randomUUID()}`,
-      userId,
-      planId: 'light',
-      credits: 100,
-      amountYen: 1000,
-      status: 'completed',
-    });
+    await seedPayment(t.app.db, userId);
     const avatarKey = `avatars/${userId}/0123456789abcdef01234567.png`;
     await t.app.storage.put(avatarKey, Readable.from([Buffer.from('png')]), {
       contentType: 'image/png',

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_SUSPENDED, type AuthResponse, type SignupRequest } from '../../../shared/auth.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
@@ -60,19 +60,9 @@ export async function signup(
         displayName,
         signupReferralCode: input.ref ?? null,
       });
-      const confirmationEmailId = await sendConfirmationLink(tx, ctx.config, {
-        id: userId,
-        email: input.email,
-      });
-      const tokens = await issueTokenSet(tx, ctx.config.jwtSecret, {
-        id: userId,
-        email: input.email,
-        tokenVersion: 0,
-      });
-      return {
-        response: { ...tokens, user: await toCurrentUser(tx, userId) },
-        emailIds: [confirmationEmailId],
-      };
+      const user = { id: userId, email: input.email };
+      const confirmationEmailId = await sendConfirmationLink(tx, ctx.config, user);
+      return firstSession(tx, ctx.config, user, confirmationEmailId);
     });
   } catch (error) {
     // A racing sign-up for the same address committed first.
@@ -103,16 +93,22 @@ async function signupForExistingAddress(
       shadow: true,
     });
     const emailId = await enqueueEmail(tx, signupExistingEmail(ctx.config, input.email));
-    const tokens = await issueTokenSet(tx, ctx.config.jwtSecret, {
-      id: userId,
-      email: input.email,
-      tokenVersion: 0,
-    });
-    return {
-      response: { ...tokens, user: await toCurrentUser(tx, userId) },
-      emailIds: [emailId],
-    };
+    return firstSession(tx, ctx.config, { id: userId, email: input.email }, emailId);
   });
+}
+
+/**
+ * The answer to every sign-up, new address or not: the new account's first session and the
+ * one mail the sign-up queued.
+ */
+async function firstSession(
+  tx: DbOrTx,
+  config: Config,
+  user: { id: string; email: string },
+  emailId: string,
+): Promise<{ response: AuthResponse; emailIds: string[] }> {
+  const tokens = await issueTokenSet(tx, config.jwtSecret, { ...user, tokenVersion: 0 });
+  return { response: { ...tokens, user: await toCurrentUser(tx, user.id) }, emailIds: [emailId] };
 }
 
 const loginColumns = {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import {
   bearer,
   confirmEmailViaApi,
@@ -17,13 +17,7 @@ import {
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
 import { sha256 } from './refresh-tokens.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const signup = (payload: unknown, remoteAddress = '127.0.0.1') =>
   t.app.inject({

@@ -1,90 +1,45 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
 import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
+import type { ServerProcess } from '../../../../tests/helpers/server-process.ts';
 import {
-  startServerProcess,
-  type ServerProcess,
-} from '../../../../tests/helpers/server-process.ts';
-import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
-import { confirmationTokenIn } from '../../../../tests/helpers/accounts.ts';
-import type { Generation } from '../../../shared/generations.ts';
+  callAs,
+  confirmedAccountVia,
+  startProcessCluster,
+  type ProcessCluster,
+} from '../../../../tests/helpers/generation-processes.ts';
 import { creditTransactions, users } from '../../db/schema.ts';
 
 /** Two real server processes on one PostgreSQL database, as behind a load balancer. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server processes', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let llm: Awaited<ReturnType<typeof startMockLlm>>;
+  let cluster: ProcessCluster;
   let servers: ServerProcess[] = [];
-  let dataDir: string;
   let token: string;
   let userId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    llm = await startMockLlm({ latencyMs: 300 });
-    dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-gen-'));
-    const start = () =>
-      startServerProcess({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url!,
-        JWT_SECRET: 'two-process-secret-two-process-secret-0123',
-        WEB_DIR: path.join(dataDir, 'no-web'),
-        OPENAI_API_KEY: 'test-key',
-        OPENAI_BASE_URL: llm.url,
-        AI_CONCURRENCY: '1',
-      });
-    servers = await Promise.all([start(), start()]);
-    const email = `gen-${Date.now()}@example.jp`;
-    const signup = await fetch(`${servers[0]!.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'password123' }),
+    cluster = await startProcessCluster({
+      name: 'gen',
+      jwtSecret: 'two-process-secret-two-process-secret-0123',
+      llm: { latencyMs: 300 },
     });
-    const body = (await signup.json()) as { access_token: string; user: { id: string } };
-    // Confirmed, so the sign-up credits are there.
-    await fetch(`${servers[0]!.url}/api/auth/confirm-email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: await confirmationTokenIn(database.db, email) }),
-    });
-    token = body.access_token;
-    userId = body.user.id;
+    servers = await Promise.all([cluster.start(), cluster.start()]);
+    ({ token, userId } = await confirmedAccountVia(
+      servers[0]!,
+      cluster.database.db,
+      `gen-${Date.now()}@example.jp`,
+    ));
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await llm?.close();
-    await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => cluster?.close());
 
-  const call = async (
+  const call = (
     server: number,
     method: string,
     url: string,
     body?: object,
     headers: Record<string, string> = {},
-  ) => {
-    const response = await fetch(`${servers[server]!.url}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return {
-      status: response.status,
-      body: (await response.json()) as Generation & { reused?: boolean },
-    };
-  };
+  ) => callAs(token, servers[server]!, { method, url, headers, ...(body ? { body } : {}) });
 
   const waitFor = async (id: string, stages: string[]) => {
     for (let attempt = 0; attempt < 400; attempt++) {
@@ -109,7 +64,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server proces
   };
 
   const account = async () => {
-    const [row] = await database.db.select().from(users).where(eq(users.id, userId));
+    const [row] = await cluster.database.db.select().from(users).where(eq(users.id, userId));
     return { credits: row!.credits, reserved: row!.reservedCredits };
   };
 
@@ -144,7 +99,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server proces
     );
     expect(retry).toEqual({ status: 202, body: { id: ready.id, reused: true } });
     expect(await account()).toEqual({ credits: before.credits - 3, reserved: 0 });
-    const usage = await database.db
+    const usage = await cluster.database.db
       .select()
       .from(creditTransactions)
       .where(eq(creditTransactions.userId, userId));

@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
 import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
+import type { ServerProcess } from '../../../../tests/helpers/server-process.ts';
 import {
-  startServerProcess,
-  type ServerProcess,
-} from '../../../../tests/helpers/server-process.ts';
-import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
-import { confirmationTokenIn } from '../../../../tests/helpers/accounts.ts';
-import type { Generation } from '../../../shared/generations.ts';
+  callAs,
+  confirmedAccountVia,
+  startProcessCluster,
+  type ProcessCluster,
+} from '../../../../tests/helpers/generation-processes.ts';
 import { creditReservations, creditTransactions, faqGenerations, users } from '../../db/schema.ts';
 
 /**
@@ -20,73 +16,35 @@ import { creditReservations, creditTransactions, faqGenerations, users } from '.
  * and leaves alone the work of a process that is still running.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('recovery across server processes', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let llm: Awaited<ReturnType<typeof startMockLlm>>;
+  let cluster: ProcessCluster;
   const servers: Record<'killed' | 'live' | 'next', ServerProcess | undefined> = {
     killed: undefined,
     live: undefined,
     next: undefined,
   };
-  let dataDir: string;
   let token: string;
   let userId: string;
 
-  const start = () =>
-    startServerProcess({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url!,
-      JWT_SECRET: 'recovery-process-secret-recovery-process-0123',
-      WEB_DIR: path.join(dataDir, 'no-web'),
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: llm.url,
-      AI_CONCURRENCY: '1',
-    });
-
   beforeAll(async () => {
-    database = await createTestDatabase();
-    llm = await startMockLlm();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'faq-kobo-recovery-'));
-    [servers.killed, servers.live] = await Promise.all([start(), start()]);
-    const email = `recovery-${Date.now()}@example.jp`;
-    const signup = await fetch(`${servers.killed!.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'password123' }),
+    cluster = await startProcessCluster({
+      name: 'recovery',
+      jwtSecret: 'recovery-process-secret-recovery-process-0123',
     });
-    const body = (await signup.json()) as { access_token: string; user: { id: string } };
-    await fetch(`${servers.killed!.url}/api/auth/confirm-email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: await confirmationTokenIn(database.db, email) }),
-    });
-    token = body.access_token;
-    userId = body.user.id;
+    [servers.killed, servers.live] = await Promise.all([cluster.start(), cluster.start()]);
+    ({ token, userId } = await confirmedAccountVia(
+      servers.killed!,
+      cluster.database.db,
+      `recovery-${Date.now()}@example.jp`,
+    ));
   }, 120_000);
 
-  afterAll(async () => {
-    llm?.releaseWaiting();
-    await Promise.all(Object.values(servers).map((server) => server?.stop()));
-    await llm?.close();
-    await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => cluster?.close());
 
-  const call = async (server: ServerProcess, method: string, url: string, body?: object) => {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as Generation };
-  };
+  const call = (server: ServerProcess, method: string, url: string, body?: object) =>
+    callAs(token, server, { method, url, ...(body ? { body } : {}) });
 
   const record = async (id: string) =>
-    (await database.db.select().from(faqGenerations).where(eq(faqGenerations.id, id)))[0]!;
+    (await cluster.database.db.select().from(faqGenerations).where(eq(faqGenerations.id, id)))[0]!;
 
   const until = async <T>(what: string, probe: () => Promise<T | undefined>): Promise<T> => {
     const deadline = Date.now() + 60_000;
@@ -118,7 +76,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('recovery across server processe
 
   const heldFor = async (generationId: string) =>
     (
-      await database.db
+      await cluster.database.db
         .select()
         .from(creditReservations)
         .where(eq(creditReservations.generationId, generationId))
@@ -126,8 +84,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('recovery across server processe
 
   /** Balance equals the sum of its ledger rows; neither balance nor reservations go negative. */
   const ledgerHolds = async () => {
-    const [user] = await database.db.select().from(users).where(eq(users.id, userId));
-    const [ledger] = await database.db
+    const [user] = await cluster.database.db.select().from(users).where(eq(users.id, userId));
+    const [ledger] = await cluster.database.db
       .select({ total: sum(creditTransactions.amount) })
       .from(creditTransactions)
       .where(eq(creditTransactions.userId, userId));
@@ -157,7 +115,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('recovery across server processe
     expect(before.reserved).toBe(0);
 
     // From now on every model call waits until released: the work below is caught mid-call.
-    llm.setOptions({ latencyMs: 10 * 60_000 });
+    cluster.llm.setOptions({ latencyMs: 10 * 60_000 });
     expect(
       (
         await call(killed, 'POST', `/api/generations/${lost.id}/answers`, {
@@ -181,7 +139,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('recovery across server processe
     await until('all three jobs at work', async () => {
       const rows = await Promise.all([lost.id, finished.id, kept.id].map((id) => record(id)));
       const working = rows.every((row) => row.stage === 'answering');
-      return working && llm.stats.inFlight >= 2 ? true : undefined;
+      return working && cluster.llm.stats.inFlight >= 2 ? true : undefined;
     });
     expect(await heldFor(lost.id)).toHaveLength(1);
     expect(await heldFor(finished.id)).toHaveLength(1);
@@ -194,7 +152,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('recovery across server processe
     );
     await regeneration;
     // Started only now: its start-up recovery has run once it answers.
-    servers.next = await start();
+    servers.next = await cluster.start();
 
     expect(await heldFor(lost.id)).toEqual([]);
     expect(await heldFor(finished.id)).toEqual([]);
@@ -216,13 +174,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('recovery across server processe
     expect(await ledgerHolds()).toEqual({ credits: before.credits, reserved: 3 });
 
     // Let the live run finish: it is charged for what it produced, and nothing else ever was.
-    llm.setOptions({});
-    llm.releaseWaiting();
+    cluster.llm.setOptions({});
+    cluster.llm.releaseWaiting();
     const done = await reachStage(kept.id, ['completed', 'failed']);
     expect(done.stage).toBe('completed');
     const after = await ledgerHolds();
     expect(after).toEqual({ credits: before.credits - done.creditsUsed, reserved: 0 });
-    const usage = await database.db
+    const usage = await cluster.database.db
       .select()
       .from(creditTransactions)
       .where(eq(creditTransactions.userId, userId));

@@ -6,11 +6,11 @@ import { errorMessage } from '../../../lib/show-error.ts';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
+export type Checked<T> =
+  { data: T; errors?: undefined } | { data?: undefined; errors: FieldErrors };
+
 /** The shared schema's verdict: the parsed values, or the first message of each field. */
-export function validate<T>(
-  schema: z.ZodType<T>,
-  values: object,
-): { data: T; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
+export function validate<T>(schema: z.ZodType<T>, values: object): Checked<T> {
   const result = schema.safeParse(values);
   return result.success ? { data: result.data } : { errors: formErrors(schema, values) };
 }
@@ -47,5 +47,30 @@ export function TextField({
       )}
       <FieldError id={`${id}-error`}>{error ?? null}</FieldError>
     </div>
+  );
+}
+
+/** Every account change asks for the current password first; a wrong one is shown here. */
+export function CurrentPasswordField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      id={id}
+      label="現在のパスワード"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
   );
 }
