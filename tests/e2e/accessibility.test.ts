@@ -2,7 +2,13 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
-import { callApi, mailedLinkFor, signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
+import {
+  callApi,
+  mailedLinkFor,
+  signInPage,
+  signUpViaApi,
+  type SignedUpUser,
+} from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 // The longest display name a user can have: the header must still fit a phone.
