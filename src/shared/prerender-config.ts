@@ -1,3 +1,4 @@
+import { escapeHtml } from './escape-html.ts';
 /**
  * The public pages are rendered at build time but show this server's settings (seller, brand,
  * support address). They are rendered with tokens in place of those values; the server fills
@@ -24,15 +25,6 @@ export const PLACEHOLDER_PUBLIC_CONFIG: PublicConfig = {
     email: token('seller_email'),
   },
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** Puts a server's settings into a page rendered with the placeholder settings. */
 export function fillPublicConfig(html: string, config: PublicConfig): string {

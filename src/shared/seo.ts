@@ -1,3 +1,4 @@
+import { escapeHtml } from './escape-html.ts';
 /**
  * What search engines and link previews see of each public page: one table for the build-time
  * pre-render, the browser (on navigation) and the server (sitemap). Paths are relative; the
@@ -73,14 +74,6 @@ export function pricingStructuredData(publicUrl: string): object {
       },
     ],
   };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 }
 
 /** The `<head>` tags of a public page; `publicUrl` may be the placeholder. */

@@ -10,29 +10,11 @@ export function formatNumber(value: number): string {
   return numberFormatter.format(value);
 }
 
-/** Dates are stored in UTC and always shown in Japan time. */
-const dateTimeFormatter = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const dateFormatter = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-export function formatDateTime(value: string | Date): string {
-  return dateTimeFormatter.format(new Date(value));
-}
-
-export function formatDate(value: string | Date): string {
-  return dateFormatter.format(new Date(value));
-}
+/** Dates are stored in UTC and always shown in Japan time (shared/japan-time.ts). */
+export {
+  formatJapanDateTime as formatDateTime,
+  formatJapanNumericDate as formatDate,
+} from '../../shared/japan-time.ts';
 
 /** Signed credit amounts: '+10' for grants, '-3' for consumption. */
 export function formatSignedCredits(amount: number): string {

@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { startInsideRateLimitWindow } from '../../../../tests/helpers/rate-limit-windows.ts';
+
+// Bursts that expect a refusal must fall within one counting window.
+beforeEach(() => startInsideRateLimitWindow());
 
 /** Guessing the administrator's password from one client must not lock out the real one. */
 let t: TestApp;

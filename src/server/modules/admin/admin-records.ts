@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, isNotNull, lt } from 'drizzle-orm';
+import { japanDay } from '../../../shared/japan-time.ts';
 import type {
   ActionLogPage,
   AdminUserHistory,
@@ -22,8 +23,6 @@ import { badRequest, notFound } from '../../lib/http-error.ts';
 import { csvCell } from './admin.service.ts';
 
 const DAY_MS = 86_400_000;
-const japanDay = (date: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(date);
 /** Japan has no daylight saving time: a Japan date starts at 00:00 +09:00. */
 const startOfJapanDay = (day: string) => new Date(`${day}T00:00:00+09:00`);
 const addDays = (day: string, days: number) =>

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { formatJapanDateTime, japanDay } from '../../../shared/japan-time.ts';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -223,16 +224,6 @@ export function csvCell(value: string | number): string {
   return quotedCsvCell(value);
 }
 
-const japanDate = (iso: string) =>
-  new Intl.DateTimeFormat('ja-JP', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-
 export function usersCsv(rows: AdminUserRow[]): string {
   const header = [
     'メールアドレス',
@@ -252,8 +243,8 @@ export function usersCsv(rows: AdminUserRow[]): string {
       row.faqCount,
       row.creditsUsed,
       row.referralCount,
-      japanDate(row.createdAt),
-      japanDate(row.lastActivity),
+      formatJapanDateTime(row.createdAt),
+      formatJapanDateTime(row.lastActivity),
     ]
       .map(csvCell)
       .join(','),
@@ -262,8 +253,7 @@ export function usersCsv(rows: AdminUserRow[]): string {
 }
 
 export function csvFileName(now = new Date()): string {
-  const date = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(now);
-  return `users_${date}.csv`;
+  return `users_${japanDay(now)}.csv`;
 }
 
 export async function findActiveAdmin(db: Database, id: string) {

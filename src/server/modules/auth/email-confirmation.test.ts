@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import {
@@ -16,6 +16,10 @@ import {
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
 import { normaliseEmail } from '../account/account-lifecycle.ts';
 import { sha256 } from './refresh-tokens.ts';
+import { startInsideRateLimitWindow } from '../../../../tests/helpers/rate-limit-windows.ts';
+
+// Bursts that expect a refusal must fall within one counting window.
+beforeEach(() => startInsideRateLimitWindow());
 
 const t = useTestApp();
 

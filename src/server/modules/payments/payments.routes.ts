@@ -11,7 +11,8 @@ import {
   purchaseStatusSchema,
 } from '../../../shared/payments.ts';
 import { findPlan } from '../../../shared/plans.ts';
-import { escapeHtml, formatYenPlain } from '../../lib/format.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
+import { formatYenPlain } from '../../lib/format.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { paymentIncidentRoutes } from './payment-incidents.routes.ts';

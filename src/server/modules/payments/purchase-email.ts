@@ -1,6 +1,7 @@
 import { includedTaxYen, TAX_RATE_PERCENT } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
-import { formatJapanDate, formatYenPlain } from '../../lib/format.ts';
+import { formatJapanDate } from '../../../shared/japan-time.ts';
+import { formatYenPlain } from '../../lib/format.ts';
 import { signature, type MailConfig } from '../auth/emails.ts';
 import { packName } from './receipts.ts';
 

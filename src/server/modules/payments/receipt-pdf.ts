@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { formatJapanDate, formatYenPlain } from '../../lib/format.ts';
+import { formatJapanDate } from '../../../shared/japan-time.ts';
+import { formatYenPlain } from '../../lib/format.ts';
 
 export interface ReceiptContent {
   number: string;

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { japanDay } from '../../../shared/japan-time.ts';
 import { findPlan } from '../../../shared/plans.ts';
 import { includedTaxYen, TAX_RATE_PERCENT, type Purchase } from '../../../shared/payments.ts';
 import type { Config } from '../../config.ts';
@@ -17,9 +18,7 @@ export function packName(brand: string, payment: Pick<PaymentRow, 'planId' | 'cr
 
 /** R-20261125-1A2B3C4D: the transaction's Japan date and the payment id's start. */
 export function receiptNumber(payment: Pick<PaymentRow, 'id' | 'completedAt'>): string {
-  const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' })
-    .format(payment.completedAt ?? new Date())
-    .replaceAll('-', '');
+  const day = japanDay(payment.completedAt ?? new Date()).replaceAll('-', '');
   return `R-${day}-${payment.id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
 }
 

@@ -1,5 +1,6 @@
 import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
 import { quotedCsvCell } from '../../../shared/csv.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 
 /** Formats beyond Word (docs/product-decisions.md §8). Pure: a title and items in, file text out. */
 
@@ -78,15 +79,6 @@ export function toMarkdown({ title, items }: ExportDocument): string {
     if (item.evidence) lines.push(`> 根拠: ${markdownLines(item.evidence)}`, '');
   });
   return lines.join('\n');
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 const htmlText = (value: string) =>
