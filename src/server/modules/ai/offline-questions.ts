@@ -277,6 +277,11 @@ function sentenceQuestions(
       add(`${topic}はいつまでに${request[1]}すればよいですか？`, 3, position);
       return;
     }
+    // 「専用駐車場はありませんので、近隣の…をご利用ください」: the absence is the fact asked about.
+    if (topic && /(?:ありません|ございません)ので/.test(tail)) {
+      add(`${topic}はありますか？`, 2.5, position, 'no');
+      return;
+    }
     // 「ご予約は3日前までにお電話でお願いします」「初診の方はWeb予約でご予約ください」: what the
     // customer has to do, asked as when or how.
     if (topic && ASKS.test(tail)) {
