@@ -1,12 +1,9 @@
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import { buildBm25 } from './bm25.ts';
 import { normalizeText, type Analyzer } from './japanese.ts';
-import {
-  questionsFromPassages,
-  type Polarity,
-  type QuestionCandidate,
-} from './offline-questions.ts';
+import { questionsFromPassages } from './offline-questions.ts';
 import { passagesOf, type Passage, type SourcePage } from './passages.ts';
+import type { Polarity, QuestionCandidate } from './question-candidate.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 
 /**

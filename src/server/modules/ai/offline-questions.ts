@@ -9,106 +9,46 @@ import {
 } from './clauses.ts';
 import type { Analyzer } from './japanese.ts';
 import type { Passage } from './passages.ts';
+import {
+  PRICE,
+  TIME_POINT,
+  TIME_RANGE,
+  WEEKDAY,
+  DURATION,
+  COUNT,
+  ACCESS,
+  SERVICE_AREA,
+  ASKS,
+  PLACE,
+  FREE,
+  PAYMENT,
+  NEGATIVE,
+  DISCOUNT,
+  SURCHARGE,
+  ONE_FIGURE,
+  DEMONSTRATIVE,
+  BUSINESS_KIND,
+  MEANS,
+  ATTRIBUTE_NOUNS,
+  SERVICE_VERBS,
+  statementToQuestion,
+  durationNoun,
+  accessQuestion,
+} from './fact-patterns.ts';
+import { fieldQuestions } from './field-questions.ts';
+import {
+  isWellFormedQuestion,
+  type Polarity,
+  type QuestionCandidate,
+} from './question-candidate.ts';
 
 /**
  * Questions born from passages. A sentence is cut into clauses; each clause's topic (the
  * phrase before は／も／が／を) and the kind of fact it states (a price, a time, a count, an
  * availability…) decide the question a customer would ask about it, in natural Japanese:
- * 「ホワイトニングはいくらですか？」, not 「料金はいくらですか？」.
+ * 「ホワイトニングはいくらですか？」, not 「料金はいくらですか？」. Table rows and 「項目：値」 lines are
+ * asked in field-questions.ts; the kinds of fact are recognised by fact-patterns.ts.
  */
-export type Polarity = 'yes' | 'no';
-
-export interface QuestionCandidate {
-  question: string;
-  passageIndex: number;
-  /** Yes/no questions: the answer opens with はい／いいえ. */
-  polarity?: Polarity;
-  /** Rows and pairs: the fact restated as a sentence (the answer's core). */
-  statement?: string;
-  /** How strongly the question stands on its passage; the best come first. */
-  priority: number;
-  /** Position of the clause in its passage: the first clause is the passage's main fact. */
-  clause: number;
-}
-
-const PRICE = /[\d,，.]+\s*(?:円|万円)|[\d,]+\s*円|¥\s?[\d,]+/;
-const TIME_POINT = /\d{1,2}\s*(?:時(?!間)|:\d{2})/;
-const TIME_RANGE =
-  /\d{1,2}\s*(?:時(?:\d{1,2}分|半)?|:\d{2})\s*(?:から|〜|～|-|－|―)\s*(?:夜|朝|午前|午後)?\s*\d{1,2}\s*(?:時|:\d{2})/;
-const WEEKDAY = /[月火水木金土日](?:曜日?|・)|祝日|祝祭日|年末年始|土日/;
-const DURATION =
-  /(?:最短|約|およそ|最大)?\s*\d+\s*(?:分|時間|営業日|日|週間|か月|ヶ月|カ月|年)(?:間|程度|ほど|以内)?/;
-const COUNT = /(\d+)\s*(台|名|人|種類|クラス|個|本|件|席|部屋|品|店舗|コース|回)/;
-const ACCESS =
-  /(駅|バス停|停留所|バスターミナル|空港|港|インターチェンジ|IC)(?:[東西南北中央]{1,2}口|前)?(?:から|より)/;
-const SERVICE_AREA =
-  /[都道府県市区町村](?:内|全域)?(?:[とや・、][^、。]{1,12}[都道府県市区町村](?:内|全域)?)*(?:で|を中心に)[^。]*(?:行って|対応|営業|承|支援|提供)/;
-const ASKS = /(?:ください|お願いします|お願いいたします|お願い致します)$/;
-const PLACE = /(?:[都道府県市区町村郡]|丁目)(?:の[^、。]{1,12})?に(?:ある|あります|位置)/;
-const FREE = /無料/;
-const PAYMENT = /支払|決済|お会計/;
-const NEGATIVE =
-  /(?:ません|ないです|ございません|ありません|できません|不可|お断りして(?:おり|い)ます|ご遠慮(?:ください|いただいて(?:おり|い)ます))(?:[。！]|$)/;
-const DISCOUNT = /割引|値引|\d\s*(?:円|%|％)引き|OFF|オフ|還元|特典/;
-const SURCHARGE = /\d+\s*[%％].*(?:頂戴|いただき|かかり|請求|申し受け)/;
-// One figure in a statement, to be asked for: 「3歳から」 → 「何歳から」.
-const ONE_FIGURE = /(?:約)?\d[\d,.]*\s*(歳|回|名|人|台|種類|日|分|時間|か月|ヶ月|週間|年)/;
-const DEMONSTRATIVE = /^(?:それ|これ|あれ|その|この|あの|そちら|こちら|そこ|ここ)/;
-const BUSINESS_KIND =
-  /(事務所|クリニック|医院|歯科|病院|工場|スタジオ|教室|サロン|ホテル|旅館|塾|店|屋|本舗|工房|カフェ|レストラン|センター)$/;
-const MEANS = /(電話|ホームページ|ウェブ|web|メール|アプリ|LINE|窓口|オンライン|フォーム|FAX)/i;
-// Nouns a clause can end on that name the attribute itself: 「水曜日が定休日です」 is about 定休日.
-const CLOSED_DAY: Record<string, string> = {
-  休診: '休診日',
-  休業: '休業日',
-  休館: '休館日',
-  休み: 'お休み',
-};
-const ATTRIBUTE_NOUNS: [RegExp, (topic: string) => string][] = [
-  [/(定休日|休業日|休診日|お休み|休館日)$/, (topic) => `${topic}はいつですか？`],
-  // 「日曜日と祝日は休診です」「土日祝日はお休みです」: the days are the topic, closing the predicate.
-  [/^(休診|休業|休館|休み)$/, (predicate) => `${CLOSED_DAY[predicate]}はいつですか？`],
-  [/(営業日|診療日|開館日)$/, (topic) => `${topic}はいつですか？`],
-  [/(所在地|住所)$/, (topic) => `${topic}はどこですか？`],
-  [/(電話番号|連絡先|メールアドレス)$/, (topic) => `${topic}を教えてください。`],
-];
-
-// Service verbs told from the business's side, asked from the customer's.
-const SERVICE_VERBS: [RegExp, string][] = [
-  [/お?貸し(?:し|出し)|レンタル/, 'は借りられますか？'],
-  [/ご?用意|開講|取り揃え|ご?提供|設け|完備/, 'はありますか？'],
-  [/販売/, 'は購入できますか？'],
-  [/お?預かり/, 'は預けられますか？'],
-  [/受け付け|受付/, 'はできますか？'],
-  [/承/, 'はお願いできますか？'],
-  [/運行|実施|行って|おこなって/, 'はありますか？'],
-  [/対応/, 'に対応していますか？'],
-];
-
-/** A statement turned into the question it answers: 「予約なしでも作業できます」 → 「…できますか？」. */
-export function statementToQuestion(text: string): string {
-  const body = text.replace(/[。！!]+$/, '').trim();
-  if (NEGATIVE.test(`${body}。`)) return '';
-  const humble = /^(.*?)(?:ご|お)([^\s、。ごお]+?)いただけます$/.exec(body);
-  if (humble) return `${humble[1]}${humble[2]}できますか？`;
-  if (/ます$/.test(body)) return `${body}か？`;
-  if (/です$/.test(body)) return `${body}か？`;
-  return '';
-}
-
-function durationNoun(text: string): string {
-  return /\d+\s*(?:分|時間)/.test(text) && !/\d+\s*(?:日|週間|か月|ヶ月|カ月|年)/.test(text)
-    ? '時間'
-    : '期間';
-}
-
-function accessQuestion(text: string): string {
-  const kind = ACCESS.exec(text)?.[1] ?? '駅';
-  const place = kind === 'IC' || kind === 'インターチェンジ' ? 'インターチェンジ' : kind;
-  return place === '駅'
-    ? '最寄り駅からのアクセスを教えてください。'
-    : `最寄りの${place}からのアクセスを教えてください。`;
-}
 
 /** The questions one sentence can answer, its main fact first. */
 function sentenceQuestions(
@@ -439,47 +379,6 @@ function sentenceQuestions(
     add(echo, echo.length <= 24 ? 2 : 1, position, 'yes');
   });
   return candidates;
-}
-
-function valueKind(name: string, value: string): string {
-  if (PRICE.test(value) || /料金|価格|費用|会費|代金/.test(name)) return 'はいくらですか？';
-  if (TIME_RANGE.test(value)) return 'は何時から何時までですか？';
-  if (WEEKDAY.test(value) || /日$/.test(name)) return 'はいつですか？';
-  if (/住所|所在地|場所|アクセス/.test(name)) return 'はどこですか？';
-  if (DURATION.test(value) && /期間|時間|日数|納期/.test(name)) return 'はどのくらいですか？';
-  if (COUNT.test(value)) return `は何${COUNT.exec(value)![2]}ですか？`;
-  return 'を教えてください。';
-}
-
-/** Table rows and 「項目：値」 lines: one question per attribute, answered by the attribute. */
-function fieldQuestions(passage: Passage): QuestionCandidate[] {
-  const label = cleanTopic(passage.label ?? '') || passage.label || '';
-  if (!label || !passage.fields) return [];
-  return passage.fields.map((field, position) => {
-    const subject =
-      passage.kind === 'pair'
-        ? label
-        : field.name.includes(label)
-          ? field.name
-          : `${label}の${field.name}`;
-    const question = `${subject}${valueKind(field.name, field.value)}`;
-    return {
-      question,
-      passageIndex: passage.index,
-      statement: `${subject}は${field.value.replace(/。$/, '')}です。`,
-      priority: 2.8,
-      clause: position,
-    };
-  });
-}
-
-const MALFORMED =
-  /(?:の|に|が|を|は|で)について|について(?:について)|([一-龯ァ-ヶー]{2,})の\1|^(?:は|が|を|に|の)/;
-
-export function isWellFormedQuestion(question: string): boolean {
-  if (question.length < 6 || question.length > 80) return false;
-  if (MALFORMED.test(question)) return false;
-  return /(？|ですか|ください。?)$/.test(question);
 }
 
 export function questionsFromPassages(

@@ -1,0 +1,25 @@
+/** A question the offline engine can ask, with the passage it stands on, and the check it passes. */
+export type Polarity = 'yes' | 'no';
+
+export interface QuestionCandidate {
+  question: string;
+  passageIndex: number;
+  /** Yes/no questions: the answer opens with はい／いいえ. */
+  polarity?: Polarity;
+  /** Rows and pairs: the fact restated as a sentence (the answer's core). */
+  statement?: string;
+  /** How strongly the question stands on its passage; the best come first. */
+  priority: number;
+  /** Position of the clause in its passage: the first clause is the passage's main fact. */
+  clause: number;
+}
+
+/** No broken particles, doubled words or missing question form; a sensible length. */
+const MALFORMED =
+  /(?:の|に|が|を|は|で)について|について(?:について)|([一-龯ァ-ヶー]{2,})の\1|^(?:は|が|を|に|の)/;
+
+export function isWellFormedQuestion(question: string): boolean {
+  if (question.length < 6 || question.length > 80) return false;
+  if (MALFORMED.test(question)) return false;
+  return /(？|ですか|ください。?)$/.test(question);
+}
