@@ -8,7 +8,6 @@ import type {
   SalesReport,
 } from '../../../shared/admin-records.ts';
 import { includedTaxYen } from '../../../shared/payments.ts';
-import { findPlan } from '../../../shared/plans.ts';
 import type { Database } from '../../db/client.ts';
 import {
   adminActionLogs,
@@ -20,6 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor, olderThanCursor } from '../../lib/cursor.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { purchaseSummary } from '../payments/receipts.ts';
 import { csvCell } from './admin.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -190,18 +190,7 @@ export async function userHistory(db: Database, userId: string): Promise<AdminUs
       internalNote: row.internalNote,
       createdAt: row.createdAt.toISOString(),
     })),
-    purchases: bought.map((row) => ({
-      id: row.id,
-      planId: row.planId,
-      planName: findPlan(row.planId)?.name ?? row.planId,
-      credits: row.credits,
-      amountYen: row.amountYen,
-      taxYen: includedTaxYen(row.amountYen),
-      status:
-        row.status === 'refunded' || row.status === 'partially_refunded' ? row.status : 'completed',
-      refundedYen: row.refundedYen,
-      completedAt: row.completedAt!.toISOString(),
-    })),
+    purchases: bought.map(purchaseSummary),
     generations: generations.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
   };
 }

@@ -41,6 +41,14 @@ export async function listPurchases(db: Database, userId: string): Promise<Purch
     .where(and(eq(payments.userId, userId), RECEIPTED))
     .orderBy(desc(payments.completedAt));
   return rows.map((row) => ({
+    ...purchaseSummary(row),
+    receiptUrl: `/api/payments/${row.id}/receipt.pdf`,
+  }));
+}
+
+/** A paid purchase as the buyer and the operator see it: the pack, the tax in it, refunds. */
+export function purchaseSummary(row: PaymentRow): Omit<Purchase, 'receiptUrl'> {
+  return {
     id: row.id,
     planId: row.planId,
     planName: findPlan(row.planId)?.name ?? row.planId,
@@ -51,8 +59,7 @@ export async function listPurchases(db: Database, userId: string): Promise<Purch
       row.status === 'refunded' || row.status === 'partially_refunded' ? row.status : 'completed',
     refundedYen: row.refundedYen,
     completedAt: row.completedAt!.toISOString(),
-    receiptUrl: `/api/payments/${row.id}/receipt.pdf`,
-  }));
+  };
 }
 
 /**
