@@ -13,7 +13,10 @@ import { generateThroughApi } from './faq-quality/run-case.ts';
 import { addCounts, qualityFigures, scoreCase, type QualityCase } from './faq-quality/score.ts';
 import { table } from './support.ts';
 
-const CASES = path.resolve(import.meta.dirname, '../../shared/bench/faq-quality/cases.json');
+// FAQ_QUALITY_CASES points the bench at another case file of the same shape (a held-out set).
+const CASES =
+  process.env.FAQ_QUALITY_CASES ??
+  path.resolve(import.meta.dirname, '../../shared/bench/faq-quality/cases.json');
 const ASKED = 10;
 
 export async function runFaqQualityBench(): Promise<boolean> {

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark in sequence. Each prints measurements taken side by side in
  * the same run (these machines are noisy; absolute times mean little, ratios mean more).
+ * `npm run bench -- faq` runs only the benchmarks whose name contains a word given.
  */
 import { runCreditsBench } from './credits.ts';
 import { runExtractionBench } from './extraction.ts';
@@ -16,8 +17,13 @@ const benches: { name: string; run: () => Promise<boolean> }[] = [
   { name: 'web', run: runWebBench },
 ];
 
+const wanted = process.argv.slice(2);
+const chosen = wanted.length
+  ? benches.filter((bench) => wanted.some((word) => bench.name.includes(word)))
+  : benches;
+
 let failed = false;
-for (const bench of benches) {
+for (const bench of chosen) {
   console.log(`\n=== ${bench.name} ===`);
   try {
     if (!(await bench.run())) failed = true;

@@ -84,8 +84,13 @@ function asClause(tokens: Token[]): Clause {
 }
 
 /** Walks back from a particle to the start of the noun phrase it marks. */
+const FORMAL_NOUNS = new Set(['場合', '際', 'とき', '時']);
+
 export function phraseBefore(tokens: Token[], particle: number): string {
   let start = particle;
+  // 「急な痛みがある場合は」: a condition ending in a formal noun is one phrase with its verb's
+  // subject, not 「ある場合」.
+  const condition = FORMAL_NOUNS.has(tokens[particle - 1]?.surface ?? '');
   while (start > 0) {
     const token = tokens[start - 1]!;
     if (token.pos === '記号' && !['・', 'ー'].includes(token.surface) && token.detail !== '空白')
@@ -96,10 +101,19 @@ export function phraseBefore(tokens: Token[], particle: number): string {
         token.detail === '並立助詞' ||
         (token.detail === '格助詞' && token.surface === 'を') ||
         // 「オンラインでの面談」「連れてのご宿泊」: a particle inside a noun phrase.
-        (['格助詞', '接続助詞'].includes(token.detail) && tokens[start]?.detail === '連体化');
+        (['格助詞', '接続助詞'].includes(token.detail) && tokens[start]?.detail === '連体化') ||
+        (condition &&
+          token.detail === '格助詞' &&
+          ['が', 'に'].includes(token.surface) &&
+          tokens.slice(start, particle).some((later) => ['動詞', '形容詞'].includes(later.pos))) ||
+        // 「撮影にかかる時間は」: a phrase opening on a verb takes that verb's argument along.
+        (token.detail === '格助詞' &&
+          ['が', 'に', 'で', 'の'].includes(token.surface) &&
+          tokens[start]?.pos === '動詞');
       if (!keeps) break;
     }
-    if (token.pos === '接続詞' || token.pos === '副詞') break;
+    // A name read as an adverb (「ドッグサロン ぽかぽかは」) still names the topic.
+    if (token.pos === '接続詞' || (token.pos === '副詞' && start < particle)) break;
     start--;
   }
   // Leading adverbial nouns (毎朝, 毎週, 当日) and numbers belong to the predicate, not the topic.
@@ -117,7 +131,7 @@ export function cleanTopic(raw: string): string {
   let topic = raw
     .replace(/^.*(?:のほか|以外にも|だけでなく|に加えて)/, '')
     .replace(
-      /(?:最大|最短|約|およそ)?[\d,，.]+\s*(?:円|万円|台分?|名|人|種類|クラス|個|本|件|席|分|時間|日|回|斤|%|％)(?:分)?(?:から|まで)?の?/g,
+      /(?:最大|最短|約|およそ)?[\d,，.]+\s*(?:円|万円|台分?|名|人|種類|クラス|個|本|件|席|分|時間|日|回|斤|%|％)(?![目前後])(?:分)?(?:から|まで)?の?/g,
       '',
     )
     .replace(/^[のをにがは、\s]+|[のをにがは、\s]+$/g, '')

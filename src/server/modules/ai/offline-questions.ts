@@ -10,32 +10,21 @@ import {
 import type { Analyzer } from './japanese.ts';
 import type { Passage } from './passages.ts';
 import {
-  PRICE,
   TIME_POINT,
-  TIME_RANGE,
-  WEEKDAY,
   DURATION,
   COUNT,
-  ACCESS,
-  SERVICE_AREA,
   ASKS,
-  PLACE,
   FREE,
-  PAYMENT,
   NEGATIVE,
-  DISCOUNT,
-  SURCHARGE,
   ONE_FIGURE,
   DEMONSTRATIVE,
-  BUSINESS_KIND,
   MEANS,
-  ATTRIBUTE_NOUNS,
   SERVICE_VERBS,
   statementToQuestion,
   durationNoun,
-  accessQuestion,
 } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
+import { askForValue, type ClauseContext } from './value-questions.ts';
 import {
   isWellFormedQuestion,
   type Polarity,
@@ -47,8 +36,27 @@ import {
  * phrase before は／も／が／を) and the kind of fact it states (a price, a time, a count, an
  * availability…) decide the question a customer would ask about it, in natural Japanese:
  * 「ホワイトニングはいくらですか？」, not 「料金はいくらですか？」. Table rows and 「項目：値」 lines are
- * asked in field-questions.ts; the kinds of fact are recognised by fact-patterns.ts.
+ * asked in field-questions.ts; the kinds of fact are recognised by fact-patterns.ts. Questions
+ * whose answer is a value (where, when, how much) are tried first, in value-questions.ts; this
+ * file asks the rest: availability, services, durations, counts, and the statement asked back.
  */
+
+// The business's humble and serving verbs, said as a customer asks: 「ご案内しますか？」 →
+// 「案内してもらえますか？」, 「ございますか？」 → 「ありますか？」.
+const CUSTOMER_SIDE: [RegExp, string][] = [
+  [/しておりますか？$/, 'していますか？'],
+  [/ございますか？$/, 'ありますか？'],
+  [/(?:ご|お)?案内しますか？$/, '案内してもらえますか？'],
+  [/お出ししますか？$/, '出してもらえますか？'],
+  [/をお付けしていますか？$/, 'が付いていますか？'],
+  [/していただきますか？$/, 'できますか？'],
+  [/(?:ご|お)([\p{Script=Han}]{2,4})いただいていますか？$/u, '$1していますか？'],
+  [/承りますか？$/, 'お願いできますか？'],
+];
+
+function askedByCustomer(question: string): string {
+  return CUSTOMER_SIDE.reduce((text, [pattern, plain]) => text.replace(pattern, plain), question);
+}
 
 /** The questions one sentence can answer, its main fact first. */
 function sentenceQuestions(
@@ -64,10 +72,11 @@ function sentenceQuestions(
   const add = (question: string, priority: number, clause: number, polarity?: Polarity) => {
     if (question)
       candidates.push({
-        question:
+        question: askedByCustomer(
           also && question.startsWith(`${also}も`)
             ? `${also}は${question.slice(also.length + 1)}`
             : question,
+        ),
         passageIndex: passage.index,
         priority,
         clause,
@@ -85,138 +94,29 @@ function sentenceQuestions(
     // 「それ以外は…」「こちらは…」 mean nothing without the sentence before: no question of their own.
     if (DEMONSTRATIVE.test(named)) return;
     const topic = named;
-    const tail = text.replace(/[。！]$/, '');
+    // A note in brackets at the end (「…がございます（片道550円）」) does not change the predicate.
+    const tail = text.replace(/[。！]$/, '').replace(/[（(][^）)]*[）)]$/, '');
     const predicate = cleanTopic(predicateNounTopic(clause));
 
-    // The business introducing itself: 「〇〇は、金沢市にある天然酵母のパン屋です。」
-    const introduces =
-      PLACE.test(text) ||
-      /(?:店|屋|院|所|社|工場|スタジオ|教室|サロン|ホテル|旅館|クリニック|事務所|ショップ|カフェ|レストラン|センター|施設)$/.test(
-        predicate,
-      );
-    if (isFirst && position === 0 && topics.wa && introduces && !/\d/.test(predicate)) {
-      if (PLACE.test(text)) add(`${topics.wa}はどこにありますか？`, 2, position);
-      const kind = predicate.length > 0 && predicate.length <= 8 ? predicate : 'お店';
-      add(`${topics.wa}はどのような${kind}ですか？`, 1.5, position);
-      return;
-    }
-    // 「〇〇は、横浜市と川崎市でハウスクリーニングを行っています」: who they are and where they work.
-    const kind = BUSINESS_KIND.exec(topics.wa)?.[1];
-    const serves = SERVICE_AREA.test(text);
-    if (isFirst && position === 0 && topics.wa && !negative && (kind || serves)) {
-      if (serves) add(`${topics.wa}はどの地域で利用できますか？`, 2, position);
-      add(
-        kind ? `${topics.wa}はどのような${kind}ですか？` : `${topics.wa}について教えてください。`,
-        1.5,
-        position,
-      );
-      return;
-    }
-    for (const [pattern, build] of ATTRIBUTE_NOUNS) {
-      if (pattern.test(predicate)) {
-        add(build(predicate.match(pattern)![1]!), 3, position);
-        return;
-      }
-      if (
-        topic &&
-        pattern.test(topic) &&
-        (WEEKDAY.test(text) || /不定休|なし|年中無休/.test(text))
-      ) {
-        add(build(topic), 3, position);
-        return;
-      }
-    }
-    if (topic && PAYMENT.test(topic)) {
-      add(
-        `${topic.startsWith('お') ? topic : `お${topic}`}にはどの方法が使えますか？`.replace(
-          /^おお/,
-          'お',
-        ),
-        3,
-        position,
-      );
-      return;
-    }
-    if (ACCESS.test(text) && /徒歩|分|車で|すぐ/.test(text)) {
-      add(accessQuestion(text), 3, position);
-      return;
-    }
-    // 「1コマ80分です」: the length of one unit of the service.
-    const perUnit = /1(コマ|回|レッスン|クラス|枠|コース)(?:あたり)?\s*(?:約)?\d+\s*(分|時間)/.exec(
-      text,
-    );
-    if (topic && perUnit && !negative && !PRICE.test(text)) {
-      add(`${topic}は1${perUnit[1]}何${perUnit[2]}ですか？`, 2.5, position);
-      return;
-    }
-    // 「大浴場は24時間ご入浴いただけます」: open all day is an answer to when.
-    if (topic && /24時間/.test(text) && !negative) {
-      add(`${topic}は何時まで利用できますか？`, 2.5, position);
-      return;
-    }
-    if (topic && TIME_RANGE.test(text)) {
-      add(`${topic}は何時から何時までですか？`, 3, position);
-      return;
-    }
-    if (topic && DISCOUNT.test(text) && !negative && /の方$/.test(topic)) {
-      add(`${topic.replace(/の方$/, '')}割引はありますか？`, 2.5, position, 'yes');
-      return;
-    }
-    if (topic && DISCOUNT.test(text) && !negative && !/料$|代$|費$/.test(topic)) {
-      add(
-        PRICE.test(text) || /ポイント|カード|会員/.test(topic)
-          ? `${topic}にはどのような特典がありますか？`
-          : `${topic}に割引はありますか？`,
-        2.5,
-        position,
-        PRICE.test(text) || /ポイント|カード|会員/.test(topic) ? undefined : 'yes',
-      );
-      return;
-    }
-    if (topic && /無料(?:に|と)なり/.test(text) && !negative) {
-      add(`${topic}は無料になりますか？`, 2.5, position, 'yes');
-      return;
-    }
-    if (topic && SURCHARGE.test(text) && !/(?:料|代|費)$/.test(topic)) {
-      add(
-        /キャンセル$/.test(topic) ? `${topic}料はいくらですか？` : `${topic}の料金はいくらですか？`,
-        3,
-        position,
-      );
-      return;
-    }
-    if (topic && (PRICE.test(text) || (/(?:料|代|費)$/.test(topic) && /\d+\s*[%％]/.test(text)))) {
-      add(`${topic}はいくらですか？`, 3, position);
-      return;
-    }
-    // A price with no topic of its own: the service is the verb (「…円からご宿泊いただけます」).
     const serviceNoun =
       /(?:ご|お)?([\p{Script=Han}\p{Script=Katakana}ー]{2,6})(?:いただけ|いただき|でき|し|を承り)ます$/u.exec(
         tail,
       )?.[1];
-    if (!topic && PRICE.test(text) && serviceNoun) {
-      add(`${serviceNoun}の料金はいくらですか？`, 3, position);
-      return;
-    }
-    // 「ご予約はホームページまたはお電話で承っております」: asked as how.
-    if (
-      topic &&
-      MEANS.test(text) &&
-      !TIME_POINT.test(text) &&
-      /承|受け付け|受付|申し込|問い合わせ|ご連絡/.test(tail)
-    ) {
-      add(`${topic}はどの方法でできますか？`, 3, position);
-      return;
-    }
-    // 「送迎は前日までにご予約ください」: a deadline the customer must meet.
-    const request =
-      /までに.*?(?:ご|お)?([\p{Script=Han}\p{Script=Katakana}ー]{2,6})(?:ください|をお願いします|が必要です)$/u.exec(
-        tail,
-      );
-    if (topic && request) {
-      add(`${topic}はいつまでに${request[1]}すればよいですか？`, 3, position);
-      return;
-    }
+    const context: ClauseContext = {
+      text,
+      tail,
+      topic,
+      topics,
+      predicate,
+      negative,
+      position,
+      clauseCount: clauses.length,
+      isFirst,
+      serviceNoun,
+      add,
+    };
+    if (askForValue(context)) return;
+
     // 「専用駐車場はありませんので、近隣の…をご利用ください」: the absence is the fact asked about.
     if (topic && /(?:ありません|ございません)ので/.test(tail)) {
       add(`${topic}はありますか？`, 2.5, position, 'no');
@@ -235,7 +135,7 @@ function sentenceQuestions(
       const who = topic.replace(/(?:の方|の場合|の際|のとき)$/, '');
       if (action && MEANS.test(tail)) {
         add(
-          who.endsWith(action)
+          who.endsWith(action) || /(?:場合|際|とき|時)$/.test(who)
             ? `${who}はどうすればよいですか？`
             : `${who}の${action}はどうすればよいですか？`,
           3,
@@ -245,6 +145,13 @@ function sentenceQuestions(
       }
     }
     const service = SERVICE_VERBS.find(([pattern]) => pattern.test(tail.slice(-10)));
+    // 「ご予約の際に」 is when, not what is handled.
+    const handled = /(?:間|中|際|時|とき|場合|前|後)$/.test(topics.ni) ? '' : topics.ni;
+    const needs = /^(.{2,16}?)(?:のある|をお持ちの|が必要な|の)方$/.exec(topics.wa)?.[1];
+    if (service?.[0].source.includes('対応') && needs && !negative) {
+      add(`${needs}に対応していますか？`, 2.5, position, 'yes');
+      return;
+    }
     const object = topics.object;
     if (service && object && !negative) {
       // A time frame (「車検の間は」「ご宿泊の際は」) stays in the answer; the question asks for
@@ -256,19 +163,31 @@ function sentenceQuestions(
         return;
       }
       add(
-        `${service[0].source.includes('対応') && topics.ni ? topics.ni : object}${service[1]}`,
+        `${service[0].source.includes('対応') && handled ? handled : object}${service[1]}`,
         2.5,
         position,
         'yes',
       );
       return;
     }
-    if (service && service[0].source.includes('対応') && topics.ni && !negative) {
-      add(`${topics.ni}${service[1]}`, 2.5, position, 'yes');
+    if (service && service[0].source.includes('対応') && handled && !negative) {
+      add(`${handled}${service[1]}`, 2.5, position, 'yes');
       return;
     }
     const frameTopic = /(?:間|中|際|時|とき|場合|前|後)$/.test(topic);
-    if (topic && FREE.test(text) && !negative && !frameTopic) {
+    // 「お子さま連れも歓迎です」: whether they are welcome, asked as whether they can come.
+    const welcomed = topics.mo || topic;
+    if (welcomed && /歓迎/.test(tail) && !negative) {
+      const ask = /(?:工事|作業|依頼|修理|注文)$/.test(welcomed)
+        ? 'もお願いできますか？'
+        : /(?:撮影|相談|参加|見学|体験)$/.test(welcomed)
+          ? 'もできますか？'
+          : 'も利用できますか？';
+      add(`${welcomed}${ask}`, 2, position, 'yes');
+      return;
+    }
+    // 「無料体験レッスンは…」 says it is free in its name: no 「…は無料ですか？」.
+    if (topic && FREE.test(text) && !negative && !frameTopic && !FREE.test(topic)) {
       add(`${topic}は無料ですか？`, 2.5, position, 'yes');
       return;
     }
@@ -289,6 +208,12 @@ function sentenceQuestions(
       return;
     }
     const count = COUNT.exec(text);
+    // 「奥の座敷は最大20名まで貸切にできます」: how many people at most, for what.
+    const upTo = /\d+\s*(名|人)(?:様)?まで([^、。]{1,10}?)(?:いただけ|でき)ます$/.exec(tail);
+    if (upTo && topic) {
+      add(`${topic}は何${upTo[1]}まで${upTo[2] || '利用'}できますか？`, 2.5, position);
+      return;
+    }
     if (count && (topic || object) && /あり|ござい|開講|用意|開催|在籍|収容|でき/.test(text)) {
       const subject = topic || object;
       const amount = /\d+\s*(?:日|週)/.test(text) ? `1${/日/.test(text) ? '日' : '週'}に` : '';
@@ -301,6 +226,18 @@ function sentenceQuestions(
         return;
       }
       const verb = finalVerb(clause.tokens);
+      // 「大浴場は夜24時まで、翌朝は6時からご利用いただけます」: when it can be used.
+      if (verb && /(?:いただけ|でき)ます$/.test(verb) && /利用|入浴|入場|来店|入館/.test(tail)) {
+        const whole = passage.text;
+        const span =
+          /から/.test(whole) && /まで/.test(whole)
+            ? '何時から何時まで'
+            : /まで/.test(whole)
+              ? '何時まで'
+              : '何時から';
+        add(`${topic}は${span}利用できますか？`, 3, position);
+        return;
+      }
       if (verb) {
         add(`${topic}は何時に${verb}か？`, 3, position);
         return;

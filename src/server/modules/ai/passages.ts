@@ -69,7 +69,21 @@ function tableCells(line: string): string[] {
     .map((cell) => stripMarkdown(cell));
 }
 
-const PAIR = /^([^：:。、]{1,20})[：:]\s*(.{1,200})$/;
+// A 「項目：値」 line. The colon of a clock time (「10:00〜19:00」) is not the separator.
+const PAIR =
+  /^((?:[^：:。、]|(?<=\d)[：:](?=\d)){1,20}?)(?:(?<!\d)[：:]|[：:](?!\d))\s*(.{1,200})$/;
+// 【診療時間】午前9時〜午後6時: the bracketed name of a field, or alone on its line a heading.
+const BRACKETED = /^[【［[〈《＜<]([^】］\]〉》＞>]{1,20})[】］\]〉》＞>]\s*(.{0,200})$/;
+// Words in brackets that flag a line rather than name a field (【重要】本日は臨時休業です).
+const FLAG = /^(?:重要|お知らせ|注意|ご注意|NEW|new|新着|PR|速報|告知|必読)$/;
+// A menu line 「カット 4,400円」「シャンプーコース（小型犬）4,950円〜」: an item and its price.
+const PRICED_ITEM =
+  /^([^\s。、：:]{2,30}?(?:[（(][^）)]{1,12}[）)])?)[\s\u3000]*(?:[…‥・.\-－―]{2,}\s*)?((?:約)?(?:[¥￥][\d,]+|[\d,]+(?:円|万円))(?:〜|～|から)?(?:[（(][^）)]{1,12}[）)])?)$/;
+// The same with a space between item and value, for counts and times too (「駐車場 5台」).
+const SPACED_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+((?:約|最大|毎週|午前|午後)?\d[^。]{0,40})$/;
+// In a bulleted list, any short value after a space: 「・日曜日・祝日 休診」.
+const SPACED_LIST_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+([^\s。]{1,12})$/;
+const BULLET = /^\s*(?:[-*+]|[・●◆■□◇○※])\s*/;
 const BOILERPLATE =
   /copyright|all rights reserved|©|ページの先頭|トップへ戻る|クッキー|cookie|javascript|メニューを開く|^(ホーム|トップ|home)$/i;
 
@@ -128,24 +142,65 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       }
       header = undefined;
       const text = stripMarkdown(line);
-      const pair = PAIR.exec(text);
-      if (pair && !/[。！？]/.test(pair[2]!.slice(0, -1))) {
-        const [, name, value] = pair;
-        push({
-          kind: 'pair',
-          text,
-          label: name!.trim(),
-          fields: [{ name: name!.trim(), value: value!.trim().replace(/。$/, '') }],
-        });
+      const bracketed = BRACKETED.exec(text);
+      if (bracketed && !FLAG.test(bracketed[1]!.trim())) {
+        const [, name, value] = bracketed;
+        if (!value!.trim()) {
+          section = name!.trim();
+          sectionId++;
+          continue;
+        }
+        if (!/[。！？]/.test(value!.slice(0, -1))) {
+          pushPair(push, text, name!, value!, section);
+          continue;
+        }
+      }
+      // The sentences of 【重要】… or 【ご案内】…。…。 are read without their bracketed word.
+      const body = bracketed ? bracketed[2]!.trim() : text;
+      // A line that only names what follows (「料金：」「アクセス」 before a list) is a heading.
+      const nameOnly = /^([^。、：:]{2,16})[：:]$/.exec(text);
+      if (nameOnly) {
+        section = nameOnly[1]!.trim();
+        sectionId++;
         continue;
       }
-      for (const sentence of splitJapaneseSentences(text)) {
+      const pair =
+        PAIR.exec(body) ??
+        PRICED_ITEM.exec(body) ??
+        SPACED_ITEM.exec(body) ??
+        (BULLET.test(line) ? SPACED_LIST_ITEM.exec(body) : null);
+      if (pair && !/[。！？]/.test(pair[2]!.slice(0, -1)) && !/[はがを]$/.test(pair[1]!)) {
+        pushPair(push, body, pair[1]!, pair[2]!, section);
+        continue;
+      }
+      for (const sentence of splitJapaneseSentences(body)) {
         if (/[？?]$/.test(sentence) || sentence.length > MAX_SENTENCE_CHARS) continue;
         push({ kind: 'sentence', text: sentence });
       }
     }
   }
   return passages;
+}
+
+/**
+ * One 「項目：値」 fact. A price under a heading that says 税込／税別 keeps that word, so the
+ * answer to 「カットはいくらですか？」 says what the menu says.
+ */
+function pushPair(
+  push: (passage: Omit<Passage, 'index' | 'url' | 'section' | 'sectionId'>) => void,
+  text: string,
+  rawName: string,
+  rawValue: string,
+  section: string,
+): void {
+  const name = rawName.trim();
+  let value = rawValue
+    .trim()
+    .replace(/。$/, '')
+    .replace(/(?:です|でございます)$/, '');
+  const tax = /税込|税別|税抜/.exec(section)?.[0];
+  if (tax && /円/.test(value) && !/税/.test(value)) value = `${value}（${tax}）`;
+  push({ kind: 'pair', text, label: name, fields: [{ name, value }] });
 }
 
 const passagesByPages = new WeakMap<SourcePage[], Passage[]>();

@@ -1,0 +1,153 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isMalformedQuestion } from '../../../../bench/faq-quality/score.ts';
+import { loadAnalyzer, type Analyzer } from './japanese.ts';
+import { offlineAnswer, offlineQuestionsFromContent } from './offline-engine.ts';
+import { toPassages } from './passages.ts';
+
+/**
+ * Shapes real small-business pages write their facts in: clock times with a colon, 【見出し】
+ * fields, bulleted menus with prices, per-day lists under a heading, and the shop's own humble
+ * phrasing, which customers do not ask in.
+ */
+let analyzer: Analyzer;
+beforeAll(async () => {
+  analyzer = await loadAnalyzer();
+});
+
+const pages = (markdown: string) => [{ url: 'https://example.jp/', title: '', markdown }];
+
+function faqsOf(markdown: string, count = 12) {
+  const drafts = offlineQuestionsFromContent(analyzer, pages(markdown), count).drafts;
+  return drafts.map((draft) => ({
+    question: draft.question,
+    answer: offlineAnswer(analyzer, pages(markdown), draft, 'short').answer,
+  }));
+}
+
+const answerTo = (faqs: { question: string; answer: string }[], question: string) =>
+  faqs.find((faq) => faq.question === question)?.answer;
+
+const SALON = [
+  'ヘアサロン ルミエは、仙台駅東口から徒歩5分の美容室です。',
+  '営業時間は10:00〜19:00（最終受付18:00）、定休日は毎週火曜日です。',
+  '【メニュー】',
+  '・カット 4,400円',
+  '・カラー 6,600円〜',
+  '専用の駐車場はございませんので、近隣のコインパーキングをご利用ください。',
+].join('\n');
+
+const TRIMMING = [
+  'ドッグサロン ぽかぽかは、横浜市青葉区にある小型犬専門のトリミングサロンです。',
+  '【営業時間】10:00〜18:00（最終受付16:00）',
+  '【定休日】毎週水曜日・第2火曜日',
+  '【料金（税込）】',
+  '・シャンプーコース（小型犬）4,950円〜',
+  '・爪切りのみ 880円',
+  '所要時間は犬種や毛量によりますが、2〜3時間ほどです。',
+  '青葉区内は送迎サービスがございます（片道550円）。',
+].join('\n');
+
+const CLINIC_HOURS = [
+  'ふじみ整骨院は、大阪府吹田市にある整骨院です。',
+  '【受付時間】',
+  '・平日 9:00〜12:00／15:00〜20:00',
+  '・日曜日・祝日 休診',
+  '',
+  '| 設備 | 有無 |',
+  '| --- | --- |',
+  '| Wi-Fi | あり |',
+].join('\n');
+
+describe('facts as small-business sites write them', () => {
+  it('reads a clock time as a time, never as 「項目：値」', () => {
+    expect(toPassages(pages(SALON))[1]).toMatchObject({ kind: 'sentence' });
+    const faqs = faqsOf(SALON);
+    expect(answerTo(faqs, '営業時間は何時から何時までですか？')).toContain('10:00〜19:00');
+    for (const { question, answer } of faqs) {
+      expect(question).not.toMatch(/\d+は/);
+      expect(answer).not.toMatch(/ですです|\d+は\d/);
+    }
+  });
+
+  it('asks the price of each item of a bulleted menu, with the tax word of its heading', () => {
+    const salon = faqsOf(SALON);
+    expect(answerTo(salon, 'カットはいくらですか？')).toBe('カットは4,400円です。');
+    expect(answerTo(salon, 'カラーはいくらですか？')).toBe('カラーは6,600円〜です。');
+    const trimming = faqsOf(TRIMMING);
+    expect(answerTo(trimming, '爪切りのみはいくらですか？')).toBe(
+      '爪切りのみは880円（税込）です。',
+    );
+    expect(answerTo(trimming, 'シャンプーコース（小型犬）はいくらですか？')).toBe(
+      'シャンプーコース（小型犬）は4,950円〜（税込）です。',
+    );
+  });
+
+  it('reads 【名前】値 as a field and 【名前】 alone as the heading of what follows', () => {
+    const faqs = faqsOf(TRIMMING);
+    expect(answerTo(faqs, '営業時間は何時から何時までですか？')).toBe(
+      '営業時間は10:00〜18:00（最終受付16:00）です。',
+    );
+    expect(answerTo(faqs, '定休日はいつですか？')).toBe('定休日は毎週水曜日・第2火曜日です。');
+    expect(faqs.map((faq) => faq.question).join('')).not.toMatch(/【|】/);
+  });
+
+  it('names a list item that only says for whom or when by its heading', () => {
+    const faqs = faqsOf(CLINIC_HOURS);
+    expect(answerTo(faqs, '平日の受付時間は何時から何時までですか？')).toBe(
+      '平日の受付時間は9:00〜12:00／15:00〜20:00です。',
+    );
+    expect(answerTo(faqs, '休診日はいつですか？')).toBe('日曜日・祝日は休診です。');
+    expect(answerTo(faqs, 'Wi-Fiはありますか？')).toBe('はい、Wi-Fiはあります。');
+  });
+
+  it('keeps a name that reads as an adverb, and asks the fact a qualifier leads to', () => {
+    const questions = faqsOf(TRIMMING).map((faq) => faq.question);
+    expect(questions).toEqual(
+      expect.arrayContaining([
+        'ドッグサロン ぽかぽかはどこにありますか？',
+        '所要時間はどのくらいですか？',
+        '送迎サービスはありますか？',
+      ]),
+    );
+    expect(questions).not.toContain('所要時間は犬種や毛量によりますか？');
+    expect(questions).not.toContain('青葉区内はいくらですか？');
+  });
+});
+
+describe('questions asked as a customer asks them', () => {
+  it('turns the shop’s humble and serving phrasing into a customer’s question', () => {
+    const questions = faqsOf(
+      [
+        '湯元 川音荘は、岐阜県の下呂温泉にある旅館です。',
+        '大浴場は夜24時まで、翌朝は6時からご利用いただけます。',
+        '食物アレルギーのある方は、ご予約の際にお知らせいただければ対応いたします。',
+        '奥の座敷は最大20名まで貸切にできます。',
+        '英検やTOEICの対策コースもございます。',
+        '物件の内見は当社の車でご案内します。',
+        '急な痛みがある場合は当日でもお電話でご相談ください。',
+        '自費診療のお支払いには、クレジットカードがご利用いただけます。',
+        '4日前以降のキャンセルは、受講料の全額を頂戴します。',
+        '2回目以降は30分5,500円（税込）をいただきます。',
+        'エプロンと筆記用具をお持ちください。',
+        '無料体験レッスンは随時受け付けています。',
+      ].join('\n'),
+      20,
+    ).map((faq) => faq.question);
+    expect(questions).toEqual(
+      expect.arrayContaining([
+        '大浴場は何時から何時まで利用できますか？',
+        '食物アレルギーに対応していますか？',
+        '奥の座敷は何名まで貸切にできますか？',
+        '英検やTOEICの対策コースはありますか？',
+        '物件の内見は当社の車で案内してもらえますか？',
+        '急な痛みがある場合はどうすればよいですか？',
+        '自費診療のお支払いにはどの方法が使えますか？',
+        '4日前以降のキャンセル料はいくらですか？',
+        '2回目以降はいくらですか？',
+        '持ち物は何が必要ですか？',
+      ]),
+    );
+    expect(questions).not.toContain('無料体験レッスンは無料ですか？');
+    for (const question of questions) expect(isMalformedQuestion(question), question).toBe(false);
+  });
+});

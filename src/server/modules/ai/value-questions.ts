@@ -1,0 +1,207 @@
+import type { ClauseFacts } from './clauses.ts';
+import {
+  ACCESS,
+  ATTRIBUTE_NOUNS,
+  BUSINESS_KIND,
+  DISCOUNT,
+  MEANS,
+  PAYMENT,
+  PLACE,
+  PRICE,
+  SERVICE_AREA,
+  SURCHARGE,
+  TIME_POINT,
+  TIME_RANGE,
+  WEEKDAY,
+  accessQuestion,
+} from './fact-patterns.ts';
+import type { Polarity } from './question-candidate.ts';
+
+/** What the sentence rules know about one clause of a passage. */
+export interface ClauseContext {
+  /** The clause as written, and without its final mark or closing note in brackets. */
+  text: string;
+  tail: string;
+  /** Its topic (は／も, or the sentence's own when the clause has none). */
+  topic: string;
+  topics: ClauseFacts;
+  /** The noun the clause ends on before its copula (「…が定休日です」 → 定休日). */
+  predicate: string;
+  negative: boolean;
+  position: number;
+  clauseCount: number;
+  /** The passage is the content's first sentence, where a business introduces itself. */
+  isFirst: boolean;
+  /** The service a clause with no topic names in its verb (「ご宿泊いただけます」 → 宿泊). */
+  serviceNoun: string | undefined;
+  add: (question: string, priority: number, clause: number, polarity?: Polarity) => void;
+}
+
+/**
+ * Questions whose answer is a value the clause states: who and where the business is, its
+ * days and hours, how to pay and get there, group sizes and ages, prices, discounts and
+ * surcharges, the means and deadlines of a booking. Tried before the yes/no and echo
+ * questions of offline-questions.ts; true when the clause got its question here.
+ */
+export function askForValue(context: ClauseContext): boolean {
+  const { text, tail, topic, topics, predicate, negative, position, isFirst, serviceNoun, add } =
+    context;
+  // The business introducing itself: 「〇〇は、金沢市にある天然酵母のパン屋です。」
+  const introduces =
+    PLACE.test(text) ||
+    /(?:店|屋|院|所|社|工場|スタジオ|教室|サロン|ホテル|旅館|クリニック|事務所|ショップ|カフェ|レストラン|センター|施設)$/.test(
+      predicate,
+    );
+  if (isFirst && position === 0 && topics.wa && introduces && !/\d/.test(predicate)) {
+    if (PLACE.test(text)) add(`${topics.wa}はどこにありますか？`, 2, position);
+    const kind = predicate.length > 0 && predicate.length <= 8 ? predicate : 'お店';
+    add(`${topics.wa}はどのような${kind}ですか？`, 1.5, position);
+    return true;
+  }
+  // 「〇〇は、横浜市と川崎市でハウスクリーニングを行っています」: who they are and where they work.
+  const kind = BUSINESS_KIND.exec(topics.wa)?.[1];
+  const serves = SERVICE_AREA.test(text);
+  if (isFirst && position === 0 && topics.wa && !negative && (kind || serves)) {
+    if (serves) add(`${topics.wa}はどの地域で利用できますか？`, 2, position);
+    add(
+      kind ? `${topics.wa}はどのような${kind}ですか？` : `${topics.wa}について教えてください。`,
+      1.5,
+      position,
+    );
+    return true;
+  }
+  for (const [pattern, build] of ATTRIBUTE_NOUNS) {
+    if (pattern.test(predicate)) {
+      add(build(predicate.match(pattern)![1]!), 3, position);
+      return true;
+    }
+    if (topic && pattern.test(topic) && (WEEKDAY.test(text) || /不定休|なし|年中無休/.test(text))) {
+      add(build(topic), 3, position);
+      return true;
+    }
+  }
+  if (topic && PAYMENT.test(topic)) {
+    add(`${/^支払/.test(topic) ? `お${topic}` : topic}にはどの方法が使えますか？`, 3, position);
+    return true;
+  }
+  if (ACCESS.test(text) && /徒歩|分|車で|すぐ/.test(text)) {
+    add(accessQuestion(text), 3, position);
+    return true;
+  }
+  // 「所要時間は犬種や毛量によりますが、2〜3時間ほどです」: the dependence qualifies the fact
+  // in the next clause and is answered with it, not asked on its own.
+  if (
+    position < context.clauseCount - 1 &&
+    /(?:によります|によって異なります|次第です)$/.test(tail)
+  )
+    return true;
+  // 「1クラス最大4名で」: the size of one group, asked as how many at most.
+  const perGroup = /1(クラス|グループ|組|回|部屋)(?:あたり)?\s*(?:最大)?\s*\d+\s*(名|人)/.exec(
+    text,
+  );
+  if (topic && perGroup && !PRICE.test(text)) {
+    add(`${topic}は1${perGroup[1]}何${perGroup[2]}までですか？`, 2.5, position);
+    return true;
+  }
+  // 「3歳のお子さまから大人の方まで通っていただけます」: the age asked as from when.
+  const fromAge = /\d+\s*歳[^、。]{0,12}から/.exec(text);
+  if (fromAge && !PRICE.test(text) && !negative) {
+    const verb = /通/.test(tail) ? '通えますか？' : '利用できますか？';
+    add(
+      topic && !/\d/.test(topic) ? `${topic}は何歳から${verb}` : `何歳から${verb}`,
+      2.5,
+      position,
+    );
+    return true;
+  }
+  // 「…証明書をお持ちください」: what to bring.
+  if (/をお持ちください$/.test(tail)) {
+    add(
+      topic ? `${topic}は何を持っていけばよいですか？` : '持ち物は何が必要ですか？',
+      2.5,
+      position,
+    );
+    return true;
+  }
+  // 「1コマ80分です」: the length of one unit of the service.
+  const perUnit = /1(コマ|回|レッスン|クラス|枠|コース)(?:あたり)?\s*(?:約)?\d+\s*(分|時間)/.exec(
+    text,
+  );
+  if (topic && perUnit && !negative && !PRICE.test(text)) {
+    add(`${topic}は1${perUnit[1]}何${perUnit[2]}ですか？`, 2.5, position);
+    return true;
+  }
+  // 「大浴場は24時間ご入浴いただけます」: open all day is an answer to when.
+  if (topic && /24時間/.test(text) && !negative) {
+    add(`${topic}は何時まで利用できますか？`, 2.5, position);
+    return true;
+  }
+  if (topic && TIME_RANGE.test(text)) {
+    add(`${topic}は何時から何時までですか？`, 3, position);
+    return true;
+  }
+  if (topic && DISCOUNT.test(text) && !negative && /の方$/.test(topic)) {
+    add(`${topic.replace(/の方$/, '')}割引はありますか？`, 2.5, position, 'yes');
+    return true;
+  }
+  if (topic && DISCOUNT.test(text) && !negative && !/料$|代$|費$/.test(topic)) {
+    add(
+      PRICE.test(text) || /ポイント|カード|会員/.test(topic)
+        ? `${topic}にはどのような特典がありますか？`
+        : `${topic}に割引はありますか？`,
+      2.5,
+      position,
+      PRICE.test(text) || /ポイント|カード|会員/.test(topic) ? undefined : 'yes',
+    );
+    return true;
+  }
+  if (topic && /無料(?:に|と)なり/.test(text) && !negative) {
+    add(`${topic}は無料になりますか？`, 2.5, position, 'yes');
+    return true;
+  }
+  if (topic && SURCHARGE.test(text) && !/(?:料|代|費)$/.test(topic)) {
+    add(
+      /キャンセル$/.test(topic) ? `${topic}料はいくらですか？` : `${topic}の料金はいくらですか？`,
+      3,
+      position,
+    );
+    return true;
+  }
+  // 「送迎サービスがございます（片道550円）」: a price in brackets details the service; the
+  // question is whether there is one. 「家賃の0.5か月分」 is a fee's amount too.
+  const priceOutsideBrackets = PRICE.test(text.replace(/[（(][^）)]*[）)]/g, ''));
+  if (
+    topic &&
+    (priceOutsideBrackets ||
+      (/(?:料|代|費)$/.test(topic) &&
+        /\d+\s*[%％]|\d+(?:\.\d+)?\s*(?:か月|ヶ月|カ月)分/.test(text)))
+  ) {
+    add(`${topic}はいくらですか？`, 3, position);
+    return true;
+  }
+  // A price with no topic of its own: the service is the verb (「…円からご宿泊いただけます」).
+  if (!topic && PRICE.test(text) && serviceNoun) {
+    add(`${serviceNoun}の料金はいくらですか？`, 3, position);
+    return true;
+  }
+  // 「ご予約はホームページまたはお電話で承っております」: asked as how.
+  if (
+    topic &&
+    MEANS.test(text) &&
+    !TIME_POINT.test(text) &&
+    /承|受け付け|受付|申し込|問い合わせ|ご連絡/.test(tail)
+  ) {
+    add(`${topic}はどの方法でできますか？`, 3, position);
+    return true;
+  }
+  // 「送迎は前日までにご予約ください」: a deadline the customer must meet.
+  const request =
+    /までに.*?(?:ご|お)?([\p{Script=Han}\p{Script=Katakana}ー]{2,6})(?:ください|をお願いします|が必要です)$/u.exec(
+      tail,
+    );
+  if (topic && request) {
+    add(`${topic}はいつまでに${request[1]}すればよいですか？`, 3, position);
+    return true;
+  }
+  return false;
+}
