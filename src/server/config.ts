@@ -90,6 +90,11 @@ const envSchema = z.object({
     .min(30)
     .max(100_000)
     .default(MAX_PAGES_PER_HOST_PER_MINUTE),
+  /**
+   * How often an open realtime socket is pinged and its token asked again whether it is still
+   * honoured (a password change, suspension or deletion closes it within one beat).
+   */
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(200).max(300_000).default(30_000),
   /** Chromium for pages rendered by JavaScript; empty turns rendering off. */
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   /** A SearXNG-compatible JSON search endpoint for the data API's search. */

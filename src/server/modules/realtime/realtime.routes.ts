@@ -37,7 +37,6 @@ const MAX_SUBSCRIPTIONS = 50;
 /** Close codes in the application range: the browser client reads them. */
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_NOT_FOUND = 4404;
-const SERVER_PING_MS = 30_000;
 
 function payloadTooLarge(payload: unknown): boolean {
   return Buffer.byteLength(JSON.stringify(payload ?? null)) > REALTIME_MAX_PAYLOAD_BYTES;
@@ -87,9 +86,18 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         return;
       }
       const userId = verified.claims.sub;
-      // Like the HTTP guard: no socket for a deleted account or a token ended by logout.
-      const owner = await findTokenHolder(app.db, userId);
-      if (!owner || !isCurrentTokenVersion(verified.claims, owner.tokenVersion)) {
+      // Like the HTTP guard: no socket for a deleted or suspended account, or for a token
+      // ended by logout or a password change.
+      const tokenStillHonoured = async () => {
+        const owner = await findTokenHolder(app.db, userId);
+        return Boolean(
+          owner &&
+          !owner.deletedAt &&
+          !owner.suspendedAt &&
+          isCurrentTokenVersion(verified.claims, owner.tokenVersion),
+        );
+      };
+      if (!(await tokenStillHonoured())) {
         socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
         return;
       }
@@ -101,11 +109,21 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       // Protocol pings find connections that died without a close (a sleeping laptop).
       let alive = true;
       socket.on('pong', () => (alive = true));
+      // Each beat also asks again whether the token is honoured, so a socket opened before a
+      // password change, sign-out everywhere, suspension or deletion stops receiving pushes
+      // within one beat; the client then refreshes (or is signed out) and reconnects.
       const heartbeat = setInterval(() => {
         if (!alive) return socket.terminate();
         alive = false;
         socket.ping();
-      }, SERVER_PING_MS);
+        void tokenStillHonoured()
+          .then((honoured) => {
+            if (!honoured) socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+          })
+          .catch((error: unknown) =>
+            request.log.warn({ err: error }, 'realtime token check failed'),
+          );
+      }, app.config.REALTIME_HEARTBEAT_MS);
 
       const handle = (data: RawData) => {
         void (async () => {

@@ -22,7 +22,8 @@ let alice: SeededUser;
 let bob: SeededUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A short beat, so the test of a socket closed by a password change waits a moment only.
+  t = await createTestApp({ REALTIME_HEARTBEAT_MS: '300' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -102,6 +103,22 @@ describe('realtime over WebSocket', () => {
       payload: { refresh_token: carol.refresh_token },
     });
     expect(await (await connect(base, carol.access_token)).closed).toBe(4401);
+  });
+
+  it('closes an open socket within one beat once a password change ends its token', async () => {
+    const dave = await signupViaApi(t.app);
+    const open = await connect(base, dave.access_token);
+    expect(
+      await open.request({ type: 'subscribe', channel: `user:${dave.user.id}` }),
+    ).toMatchObject({ type: 'ack' });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { authorization: `Bearer ${dave.access_token}` },
+      payload: { currentPassword: dave.password, newPassword: 'a-new-password-456' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await open.closed).toBe(4401);
   });
 
   it("acknowledges subscriptions to one's own channels and refuses others'", async () => {
