@@ -50,6 +50,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A browser on a busy two-core machine can take seconds to show what it will show;
+          // expect.poll's 1 s default made a correct page fail.
+          expect: { poll: { timeout: 15_000 } },
           // One browser at a time: the machines have two cores.
           fileParallelism: false,
           // Files share the support modules (playwright-core is slow to import); each connects
