@@ -150,4 +150,23 @@ describe('questions asked as a customer asks them', () => {
     expect(questions).not.toContain('無料体験レッスンは無料ですか？');
     for (const question of questions) expect(isMalformedQuestion(question), question).toBe(false);
   });
+
+  it('asks what a statement answers: where, whether closed, whether booking is needed, whether free', () => {
+    const faqs = faqsOf(
+      [
+        'みどり不動産は、千葉県船橋市で賃貸の仲介を行っている不動産会社です。',
+        '対応エリアは船橋市・市川市と、東京都の江戸川区です。',
+        '年末年始を除き年中無休で営業しています。',
+        'ご来店は予約なしでも大丈夫です。',
+        '売却をご検討の方には無料で査定を行っております。',
+      ].join('\n'),
+    );
+    expect(answerTo(faqs, 'みどり不動産はどのような不動産会社ですか？')).toContain('仲介');
+    expect(answerTo(faqs, '対応エリアはどこですか？')).toContain('江戸川区');
+    expect(answerTo(faqs, '定休日はありますか？')).toMatch(/^いいえ、.*年中無休/);
+    expect(answerTo(faqs, '予約は必要ですか？')).toMatch(/^いいえ、.*予約なしでも/);
+    expect(answerTo(faqs, '査定は無料ですか？')).toMatch(/^はい、.*無料で査定/);
+    const questions = faqs.map((faq) => faq.question);
+    for (const question of questions) expect(isMalformedQuestion(question), question).toBe(false);
+  });
 });

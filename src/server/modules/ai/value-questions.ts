@@ -59,7 +59,10 @@ export function askForValue(context: ClauseContext): boolean {
     return true;
   }
   // 「〇〇は、横浜市と川崎市でハウスクリーニングを行っています」: who they are and where they work.
-  const kind = BUSINESS_KIND.exec(topics.wa)?.[1];
+  // 「個別指導塾まなびやは、…学習塾です」: the kind is the name's end or the predicate.
+  const kind =
+    BUSINESS_KIND.exec(topics.wa)?.[1] ??
+    (predicate.length <= 8 && BUSINESS_KIND.test(predicate) ? predicate : undefined);
   const serves = SERVICE_AREA.test(text);
   if (isFirst && position === 0 && topics.wa && !negative && (kind || serves)) {
     if (serves) add(`${topics.wa}はどの地域で利用できますか？`, 2, position);
@@ -68,6 +71,28 @@ export function askForValue(context: ClauseContext): boolean {
       1.5,
       position,
     );
+    return true;
+  }
+  // 「対応エリアは所沢市・狭山市…です」: a place-like attribute is asked as where.
+  if (topic && /(?:エリア|地域|範囲)$/.test(topic) && !negative) {
+    add(`${topic}はどこですか？`, 3, position);
+    return true;
+  }
+  // 「年末年始を除き年中無休で営業しています」: whether there are days off.
+  if (/年中無休|無休で/.test(text) && !negative) {
+    add('定休日はありますか？', 2.5, position, 'no');
+    return true;
+  }
+  // 「ご来店は予約なしでも大丈夫です」: whether a booking is needed.
+  if (/予約(?:なしでも|は不要|不要|なしで(?:も)?(?:ご利用|大丈夫|結構))/.test(text)) {
+    add('予約は必要ですか？', 2.5, position, 'no');
+    return true;
+  }
+  // 「…の方には無料で査定を行っており」: the service is free.
+  const freeService =
+    /無料で([\p{Script=Han}\p{Script=Katakana}ー]{2,6})を(?:行|実施|承|お受け)/u.exec(text)?.[1];
+  if (freeService && !negative) {
+    add(`${freeService}は無料ですか？`, 2.5, position, 'yes');
     return true;
   }
   for (const [pattern, build] of ATTRIBUTE_NOUNS) {
