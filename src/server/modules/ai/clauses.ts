@@ -38,8 +38,15 @@ export function splitClauses(tokens: Token[]): Clause[] {
       (previous.pos === '助詞' &&
         previous.detail === '接続助詞' &&
         ['が', 'ので', 'けれど', 'けど', 'し'].includes(previous.surface)) ||
+      // 「駐車場があり、…」 ends a clause; 「掃除、洗濯、料理の作り置き、…」 only lists nouns
+      // (a clause has a particle that is more than の).
       (['動詞', '形容詞'].includes(previous.pos) &&
         previous.form.startsWith('連用') &&
+        tokens
+          .slice(start, position)
+          .some(
+            (item) => item.pos === '助詞' && item.detail !== '連体化' && item.detail !== '並立助詞',
+          ) &&
         !['て', '限り', 'つき', 'あたり', 'おき', 'より', '除き', '含め'].includes(
           previous.surface,
         )) ||

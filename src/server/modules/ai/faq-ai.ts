@@ -10,7 +10,7 @@ import {
   type ContentPage,
   type DraftQuestion,
 } from './offline-engine.ts';
-import { passagesOf, type Passage } from './passages.ts';
+import { passagesOf, searchableText, type Passage } from './passages.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 
 /**
@@ -146,7 +146,7 @@ export async function generateAnswersFromContent(
     });
   }
   const passages = passagesOf(pages);
-  const index = buildBm25(analyzer, passages, (passage) => `${passage.section} ${passage.text}`);
+  const index = buildBm25(analyzer, passages, searchableText);
   const retrieved = questions.map((question) => {
     const hits = index.search(question.question, PASSAGES_PER_QUESTION).map((hit) => hit.item);
     // The passage the question was made from (offline drafts) always comes first.

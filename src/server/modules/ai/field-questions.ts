@@ -1,9 +1,24 @@
-import { cleanTopic } from './clauses.ts';
-import { PRICE, TIME_RANGE, WEEKDAY, DURATION, COUNT } from './fact-patterns.ts';
+import {
+  ACCESS,
+  COUNT,
+  DURATION,
+  FREE,
+  PAYMENT,
+  PRICE,
+  TIME_POINT,
+  TIME_RANGE,
+  WEEKDAY,
+  accessQuestion,
+} from './fact-patterns.ts';
 import type { Passage } from './passages.ts';
-import type { QuestionCandidate } from './question-candidate.ts';
+import type { Polarity, QuestionCandidate } from './question-candidate.ts';
 
-// A table cell or list value that only says yes or no: 「Wi-Fi あり」「ペット同伴 不可」.
+/**
+ * Table rows, 「項目：値」 lines and list items: one question per attribute, in the form its
+ * value calls for, answered by the attribute said as a sentence.
+ */
+
+// A value that only says yes or no: 「Wi-Fi あり」「ペット：不可」「駐車場：なし（近隣の…）」.
 const YES_NO = /^(?:あり|有り?|完備|なし|無し?|可|可能|不可|OK|NG)$/i;
 const YES_NO_STATEMENT: Record<string, string> = {
   あり: 'あります',
@@ -13,27 +28,58 @@ const YES_NO_STATEMENT: Record<string, string> = {
   なし: 'ありません',
   無: 'ありません',
   無し: 'ありません',
-  可: 'できます',
-  可能: 'できます',
-  ok: 'できます',
+  可: '可能です',
+  可能: '可能です',
+  ok: '可能です',
   不可: 'できません',
   ng: 'できません',
 };
+const NOTE = /[（(]([^）)]*)[）)]$/;
 
-/** The field said as a sentence: 「カットは4,400円です。」「Wi-Fiはあります。」 */
-function fieldStatement(subject: string, value: string): string {
-  const plain = value.replace(/。$/, '');
-  const yesNo = YES_NO.test(plain) ? YES_NO_STATEMENT[plain.toLowerCase()] : undefined;
-  return yesNo ? `${subject}は${yesNo}。` : `${subject}は${plain}です。`;
+/** The value without a closing note in brackets, and the note. */
+function splitNote(value: string): { plain: string; note: string } {
+  const plain = value.replace(/。$/, '').trim();
+  const note = NOTE.exec(plain);
+  return note && note.index > 0
+    ? { plain: plain.slice(0, note.index).trim(), note: note[0] }
+    : { plain, note: '' };
 }
 
+function polarityOf(value: string): Polarity | undefined {
+  const { plain } = splitNote(value);
+  if (!YES_NO.test(plain)) return undefined;
+  return /^(?:なし|無し?|不可|NG)$/i.test(plain) ? 'no' : 'yes';
+}
+
+/** The field said as a sentence: 「カットは4,400円です。」「駐車場はありません（近隣の…）。」 */
+function fieldStatement(subject: string, value: string): string {
+  const { plain, note } = splitNote(value);
+  const yesNo = YES_NO.test(plain) ? YES_NO_STATEMENT[plain.toLowerCase()] : undefined;
+  if (yesNo) return `${subject}は${yesNo.replace(/(ます|です|ません)$/, `$1${note}`)}。`;
+  return `${subject}は${value.replace(/。$/, '').replace(/(?:です|でございます)$/, '')}です。`;
+}
+
+// Names a customer would not ask about (the business's own name), and names asked in a form
+// of their own.
+const NOT_ASKED = /^(?:院名|店名|店舗名|社名|会社名|名称|屋号|施設名|教室名|事業者名)$/;
+const NAMED_QUESTIONS: [RegExp, (name: string, value: string) => string][] = [
+  [/^(?:電話|TEL|Tel|tel|電話番号|お電話)$/, () => '電話番号を教えてください。'],
+  [/^(?:メール|E-?mail|メールアドレス)$/i, () => 'メールアドレスを教えてください。'],
+  [/^(?:アクセス|最寄り駅?|交通|交通手段|行き方)$/, (_, value) => accessQuestion(value)],
+  [PAYMENT, (name) => `${/^支払/.test(name) ? `お${name}` : name}にはどの方法が使えますか？`],
+];
+
 function valueKind(name: string, value: string): string {
+  const { plain } = splitNote(value);
   if (PRICE.test(value) || /料金|価格|費用|会費|代金/.test(name)) return 'はいくらですか？';
   if (TIME_RANGE.test(value)) return 'は何時から何時までですか？';
   if (WEEKDAY.test(value) || /日$/.test(name)) return 'はいつですか？';
-  if (/住所|所在地|場所|アクセス/.test(name)) return 'はどこですか？';
+  if (/住所|所在地|場所/.test(name)) return 'はどこですか？';
+  if (ACCESS.test(value)) return 'へはどうやって行けばよいですか？';
   if (DURATION.test(value) && /期間|時間|日数|納期/.test(name)) return 'はどのくらいですか？';
-  if (YES_NO.test(value)) return /可|ok/i.test(value) ? 'はできますか？' : 'はありますか？';
+  if (TIME_POINT.test(value)) return 'は何時ですか？';
+  if (YES_NO.test(plain)) return /可|ok|ng/i.test(plain) ? 'は可能ですか？' : 'はありますか？';
+  if (FREE.test(value)) return 'は無料ですか？';
   if (COUNT.test(value)) {
     const unit = COUNT.exec(value)![2]!;
     return /台|部屋|席|種類|店舗/.test(unit) ? `は何${unit}ありますか？` : `は何${unit}ですか？`;
@@ -41,9 +87,11 @@ function valueKind(name: string, value: string): string {
   return 'を教えてください。';
 }
 
-// Names that only say for whom or when (「・大人 1,000円」 under 料金): the heading says what.
+// Names that only say for whom, when or how long (「・大人 1,000円」 under 料金, 「・4時間まで
+// 2,400円」 under 利用料金, 「月曜日～金曜日 午前8時30分～午後5時」 under 利用時間): the heading
+// says what.
 const QUALIFIER =
-  /^(?:大人|子ども|子供|こども|小人|お子さま|幼児|未就学児|小学生|中学生|高校生|大学生|学生|シニア|一般|会員|非会員|平日|土日祝?日?|土曜日?|日曜日?|祝日|土日祝|午前|午後|夜間|初回|2回目以降)$/;
+  /^(?:大人|子ども|子供|こども|小人|お子さま|幼児|未就学児|小学生|中学生|高校生|大学生|学生|シニア|一般|会員|非会員|平日|土日祝?日?|土曜日?|日曜日?|祝日|土日祝|午前|午後|夜間|初回|2回目以降|[月火水木金土日](?:曜日?)?(?:[～〜\-－・][月火水木金土日](?:曜日?)?)*|\d.{0,14})$/;
 const CLOSED = /^(?:休診|休業|定休日?|休館|お?休み)$/;
 
 /** The heading a list sits under, as a noun: 「料金（税込）」 → 「料金」. */
@@ -52,48 +100,94 @@ function sectionNoun(section: string): string {
   return noun.length >= 2 && noun.length <= 10 && !/[、。はがを]/.test(noun) ? noun : '';
 }
 
-/** Table rows and 「項目：値」 lines: one question per attribute, answered by the attribute. */
+/** A column header's note moves to the value: 「料金（税込）」 5,980円 → 料金, 5,980円（税込）. */
+function withHeaderNote(field: { name: string; value: string }) {
+  const note = NOTE.exec(field.name);
+  if (!note || !/税/.test(note[1]!) || /税/.test(field.value)) return field;
+  return { name: field.name.slice(0, note.index).trim(), value: `${field.value}${note[0]}` };
+}
+
 export function fieldQuestions(passage: Passage): QuestionCandidate[] {
-  const label = cleanTopic(passage.label ?? '') || passage.label || '';
-  if (!label || !passage.fields) return [];
+  const label = (passage.label ?? '').trim();
+  if (!label || !passage.fields || NOT_ASKED.test(label)) return [];
+  // The items of a list under its heading: 「対象を教えてください。」 → 「対象は、…、…です。」
+  if (passage.kind === 'list') {
+    const about = label.endsWith('について')
+      ? `${label}教えてください。`
+      : `${label}を教えてください。`;
+    return [
+      {
+        question: about,
+        passageIndex: passage.index,
+        statement: `${label.replace(/について$/, '')}は、${passage.text}です。`,
+        priority: 2.6,
+        clause: 0,
+      },
+    ];
+  }
   const heading = sectionNoun(passage.section);
-  return passage.fields.map((field, position) => {
+  const fields = passage.fields.map(withHeaderNote);
+  const candidate = (
+    question: string,
+    statement: string,
+    position: number,
+    polarity?: Polarity,
+  ): QuestionCandidate => ({
+    question,
+    passageIndex: passage.index,
+    statement,
+    priority: 2.8,
+    clause: position,
+    ...(polarity ? { polarity } : {}),
+  });
+  const subjectOf = (field: { name: string; value: string }) =>
+    passage.kind !== 'row'
+      ? QUALIFIER.test(label) && heading
+        ? `${label}の${heading}`
+        : label
+      : field.name.includes(label)
+        ? field.name
+        : // 「| Wi-Fi | あり |」 under 有無: the item itself is what there is.
+          YES_NO.test(field.value) && /有無|可否|設置|利用/.test(field.name)
+          ? label
+          : `${label}の${field.name}`;
+  const kindOf = (field: { name: string; value: string }) =>
+    valueKind(heading && subjectOf(field).endsWith(heading) ? heading : field.name, field.value);
+
+  // In a table row, a column with nothing to ask (「内容：初回限定・3時間」) is said with the
+  // row's first question instead of being asked on its own.
+  const open = (field: { name: string; value: string }) =>
+    passage.kind === 'row' && kindOf(field) === 'を教えてください。';
+  const details = fields.filter(open);
+  const asked = fields.filter((field) => !open(field));
+  if (asked.length === 0)
+    return [
+      candidate(
+        `${label}について教えてください。`,
+        `${label}の${details.map((field) => `${field.name}は${field.value}`).join('、')}です。`,
+        0,
+      ),
+    ];
+  return asked.map((field, position) => {
     // 「・日曜日・祝日 休診」: the days are the answer to when the place is closed.
     if (passage.kind === 'pair' && CLOSED.test(field.value) && WEEKDAY.test(field.name)) {
       const closedDay = /休診/.test(field.value) ? '休診日' : '定休日';
-      return {
-        question: `${closedDay}はいつですか？`,
-        passageIndex: passage.index,
-        statement: `${field.name}は${field.value}です。`,
-        priority: 2.8,
-        clause: position,
-      };
+      return candidate(
+        `${closedDay}はいつですか？`,
+        `${field.name}は${field.value}です。`,
+        position,
+      );
     }
-    const subject =
-      passage.kind === 'pair'
-        ? QUALIFIER.test(label) && heading
-          ? `${label}の${heading}`
-          : label
-        : field.name.includes(label)
-          ? field.name
-          : // 「| Wi-Fi | あり |」 under 有無: the item itself is what there is.
-            YES_NO.test(field.value) && /有無|可否|設置|利用/.test(field.name)
-            ? label
-            : `${label}の${field.name}`;
-    const question = `${subject}${valueKind(heading && subject.endsWith(heading) ? heading : field.name, field.value)}`;
-    return {
-      question,
-      passageIndex: passage.index,
-      statement: fieldStatement(subject, field.value),
-      priority: 2.8,
-      clause: position,
-      ...(YES_NO.test(field.value)
-        ? {
-            polarity: /^(?:なし|無し?|不可|NG)$/i.test(field.value)
-              ? ('no' as const)
-              : ('yes' as const),
-          }
-        : {}),
-    };
+    const named = passage.kind !== 'row' && NAMED_QUESTIONS.find(([name]) => name.test(label));
+    const subject = subjectOf(field);
+    const question = named ? named[1](label, field.value) : `${subject}${kindOf(field)}`;
+    let statement = fieldStatement(subject, field.value);
+    if (position === 0 && details.length > 0)
+      statement = statement.replace(
+        /(です|ます)。$/,
+        `$1。${details.map((detail) => `${detail.name}は${detail.value}です。`).join('')}`,
+      );
+    const free = !named && kindOf(field) === 'は無料ですか？';
+    return candidate(question, statement, position, free ? 'yes' : polarityOf(field.value));
   });
 }

@@ -2,7 +2,7 @@ import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import { buildBm25 } from './bm25.ts';
 import { normalizeText, type Analyzer } from './japanese.ts';
 import { questionsFromPassages } from './offline-questions.ts';
-import { passagesOf, type Passage, type SourcePage } from './passages.ts';
+import { passagesOf, searchableText, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity, QuestionCandidate } from './question-candidate.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 
@@ -109,7 +109,12 @@ export const OFFLINE_NOT_FOUND = '提供された内容には、この質問に�
 
 function asSentence(text: string): string {
   const trimmed = text.trim();
-  return /[。！？!?」）)]$/.test(trimmed) ? trimmed : `${trimmed}。`;
+  if (/[。！？!?」）)]$/.test(trimmed)) return trimmed;
+  // A list item written without a predicate (「配達のご注文は前日の18時まで」「…で配達無料」)
+  // is said as a sentence; one that ends on a verb or copula already is one.
+  const predicateless =
+    /[はが]/.test(trimmed) && /(?:まで|から|無料|円|〜|～|分|名|台)$/.test(trimmed);
+  return predicateless ? `${trimmed}です。` : `${trimmed}。`;
 }
 
 /** A passage too long for the length: its clauses up to the limit, ended as a sentence. */
@@ -146,7 +151,7 @@ function relatedSentences(
 ): Passage[] {
   const section = passages.filter((passage) => passage.sectionId === evidence.sectionId);
   const scores = new Map(
-    buildBm25(analyzer, section, (passage) => `${passage.section} ${passage.text}`)
+    buildBm25(analyzer, section, searchableText)
       .search(question, section.length)
       .map(({ item, score }) => [item.index, score]),
   );
@@ -194,10 +199,7 @@ export function offlineAnswer(
   let evidence = question.evidence;
   let passage = evidence ? passages[evidence.passage] : undefined;
   if (!passage || passage.text !== evidence?.quote) {
-    const [best] = buildBm25(analyzer, passages, (item) => `${item.section} ${item.text}`).search(
-      question.question,
-      1,
-    );
+    const [best] = buildBm25(analyzer, passages, searchableText).search(question.question, 1);
     if (!best || best.score < 1) return { answer: OFFLINE_NOT_FOUND, found: false };
     passage = best.item;
     evidence = { passage: passage.index, quote: passage.text };

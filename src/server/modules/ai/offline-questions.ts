@@ -23,6 +23,7 @@ import {
   statementToQuestion,
   durationNoun,
 } from './fact-patterns.ts';
+import { askedByCustomer } from './customer-phrasing.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { askForValue, type ClauseContext } from './value-questions.ts';
 import {
@@ -41,22 +42,8 @@ import {
  * file asks the rest: availability, services, durations, counts, and the statement asked back.
  */
 
-// The business's humble and serving verbs, said as a customer asks: 「ご案内しますか？」 →
-// 「案内してもらえますか？」, 「ございますか？」 → 「ありますか？」.
-const CUSTOMER_SIDE: [RegExp, string][] = [
-  [/しておりますか？$/, 'していますか？'],
-  [/ございますか？$/, 'ありますか？'],
-  [/(?:ご|お)?案内しますか？$/, '案内してもらえますか？'],
-  [/お出ししますか？$/, '出してもらえますか？'],
-  [/をお付けしていますか？$/, 'が付いていますか？'],
-  [/していただきますか？$/, 'できますか？'],
-  [/(?:ご|お)([\p{Script=Han}]{2,4})いただいていますか？$/u, '$1していますか？'],
-  [/承りますか？$/, 'お願いできますか？'],
-];
-
-function askedByCustomer(question: string): string {
-  return CUSTOMER_SIDE.reduce((text, [pattern, plain]) => text.replace(pattern, plain), question);
-}
+const GREETING = /^(?:こんにちは|こんばんは|はじめまして|初めまして|いつも|ようこそ)/;
+const PRICE_IN = /[\d,]+\s*円/;
 
 /** The questions one sentence can answer, its main fact first. */
 function sentenceQuestions(
@@ -93,6 +80,10 @@ function sentenceQuestions(
     const named = topics.wa || topics.mo || (position > 0 ? topics.ga : '') || inherited;
     // 「それ以外は…」「こちらは…」 mean nothing without the sentence before: no question of their own.
     if (DEMONSTRATIVE.test(named)) return;
+    // 「こんにちは、講師の森です」 greets; 「ネイリストは1名のため、…」 gives a reason for the
+    // clause after it, which carries the fact.
+    if (GREETING.test(passage.text)) return;
+    if (position < clauses.length - 1 && /(?:ため|ので)$/.test(clause.text)) return;
     const topic = named;
     // A note in brackets at the end (「…がございます（片道550円）」) does not change the predicate.
     const tail = text.replace(/[。！]$/, '').replace(/[（(][^）)]*[）)]$/, '');
@@ -124,6 +115,15 @@ function sentenceQuestions(
     }
     // 「ご予約は3日前までにお電話でお願いします」「初診の方はWeb予約でご予約ください」: what the
     // customer has to do, asked as when or how.
+    // 「利用日の1か月前から前々日まで、お電話でご予約ください」: when a booking can be made.
+    if (!topic && /予約/.test(tail) && ASKS.test(tail) && /まで/.test(tail)) {
+      add(
+        /から/.test(tail) ? '予約はいつからいつまでできますか？' : '予約はいつまでに必要ですか？',
+        3,
+        position,
+      );
+      return;
+    }
     if (topic && ASKS.test(tail)) {
       if (/までに/.test(tail)) {
         add(`${topic}はいつまでに必要ですか？`, 3, position);
@@ -146,7 +146,10 @@ function sentenceQuestions(
     }
     const service = SERVICE_VERBS.find(([pattern]) => pattern.test(tail.slice(-10)));
     // 「ご予約の際に」 is when, not what is handled.
-    const handled = /(?:間|中|際|時|とき|場合|前|後)$/.test(topics.ni) ? '' : topics.ni;
+    // 「…、買い物代行などに対応しています」 is asked of the item named: 「買い物代行に…」.
+    const handled = /(?:間|中|際|時|とき|場合|前|後)$/.test(topics.ni)
+      ? ''
+      : topics.ni.replace(/など$/, '');
     const needs = /^(.{2,16}?)(?:のある|をお持ちの|が必要な|の)方$/.exec(topics.wa)?.[1];
     if (service?.[0].source.includes('対応') && needs && !negative) {
       add(`${needs}に対応していますか？`, 2.5, position, 'yes');
@@ -220,7 +223,18 @@ function sentenceQuestions(
       add(`${subject}は${amount}何${count[2]}ありますか？`, 2.5, position);
       return;
     }
+    // 「定員は1日5名です」: the number itself.
+    if (count && topic && /です$/.test(tail) && !PRICE_IN.test(text)) {
+      const per = /1(日|週|回|クラス|組)/.exec(text)?.[0] ?? '';
+      add(`${topic}は${per}何${count[2]}ですか？`, 2.5, position);
+      return;
+    }
     if (topic && TIME_POINT.test(text)) {
+      // 「配達のご注文は前日の18時まで」: a deadline stated without a verb.
+      if (/まで$/.test(tail)) {
+        add(`${topic}はいつまでですか？`, 3, position);
+        return;
+      }
       if (/まで(?:に)?/.test(text) && /受け付け|受付|承|予約|申し込|ご連絡|お電話/.test(text)) {
         add(`${topic}はいつまで受け付けていますか？`, 3, position);
         return;
@@ -290,9 +304,17 @@ function sentenceQuestions(
     // The statement asked back: natural when short, but a long one or one with figures would
     // hand the answer over in the question (「…1コマ80分ですか？」), so it is asked about instead.
     const echo = statementToQuestion(text);
+    // 「打ち合わせを行ってから、ご利用開始となります」: what comes after is no question.
+    if (position > 0 && /(?:てから|た後|後に)$/.test(clauses[position - 1]!.text)) return;
     if (/お願いして(?:い|おり)ます$/.test(tail)) return;
     const figure = ONE_FIGURE.exec(echo);
-    if (figure && echo.replace(figure[0], '').search(/\d/) < 0 && echo.length <= 40) {
+    const inBrackets = figure && /[（(][^）)]*$/.test(echo.slice(0, figure.index));
+    if (
+      figure &&
+      !inBrackets &&
+      echo.replace(figure[0], '').search(/\d/) < 0 &&
+      echo.length <= 40
+    ) {
       add(echo.replace(figure[0], `何${figure[1]}`), 2.5, position);
       return;
     }
@@ -318,6 +340,17 @@ function sentenceQuestions(
   return candidates;
 }
 
+/** A question the page already asks and answers (よくある質問): the business's own words. */
+function pageQuestion(passage: Passage): QuestionCandidate {
+  return {
+    question: passage.label!,
+    passageIndex: passage.index,
+    statement: passage.text,
+    priority: 3.5,
+    clause: 0,
+  };
+}
+
 export function questionsFromPassages(
   analyzer: Analyzer,
   passages: Passage[],
@@ -327,7 +360,9 @@ export function questionsFromPassages(
     .flatMap((passage) =>
       passage.kind === 'sentence'
         ? sentenceQuestions(analyzer, passage, passage.index === firstSentence)
-        : fieldQuestions(passage),
+        : passage.kind === 'qa'
+          ? [pageQuestion(passage)]
+          : fieldQuestions(passage),
     )
     .filter((candidate) => isWellFormedQuestion(candidate.question));
 }

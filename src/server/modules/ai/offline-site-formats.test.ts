@@ -114,6 +114,126 @@ describe('facts as small-business sites write them', () => {
   });
 });
 
+describe('項目：値 lines, table rows and lists', () => {
+  it('asks each field in the form its value calls for, and skips the business name', () => {
+    const faqs = faqsOf(
+      [
+        '院名：さくら通り接骨院',
+        '電話：052-000-1234',
+        'チェックアウト：10:00',
+        '駐車場：なし（近隣のコインパーキングをご利用ください）',
+        'Wi-Fi：全館無料',
+        'ペット：不可',
+        '最寄り：市バス「今出川大宮」停留所より徒歩3分',
+        'お支払い：現金、クレジットカード',
+      ].join('\n'),
+    );
+    expect(faqs.map((faq) => faq.question).join('')).not.toMatch(/院名/);
+    expect(answerTo(faqs, '電話番号を教えてください。')).toContain('052-000-1234');
+    expect(answerTo(faqs, 'チェックアウトは何時ですか？')).toBe('チェックアウトは10:00です。');
+    expect(answerTo(faqs, '駐車場はありますか？')).toBe(
+      'いいえ、駐車場はありません（近隣のコインパーキングをご利用ください）。',
+    );
+    expect(answerTo(faqs, 'Wi-Fiは無料ですか？')).toBe('はい、Wi-Fiは全館無料です。');
+    expect(answerTo(faqs, 'ペットは可能ですか？')).toBe('いいえ、ペットはできません。');
+    expect(answerTo(faqs, '最寄りの停留所からのアクセスを教えてください。')).toContain('徒歩3分');
+    expect(answerTo(faqs, 'お支払いにはどの方法が使えますか？')).toContain('クレジットカード');
+  });
+
+  it('says a row’s columns with nothing to ask along with its price, the header’s tax note on the value', () => {
+    const faqs = faqsOf(
+      [
+        '| プラン | 料金（税込） | 内容 |',
+        '| --- | --- | --- |',
+        '| お試しプラン | 5,980円 | 初回限定・3時間 |',
+        '| 定期プラン（月2回） | 1時間 3,080円 | 2時間から |',
+      ].join('\n'),
+    );
+    expect(answerTo(faqs, 'お試しプランの料金はいくらですか？')).toBe(
+      'お試しプランの料金は5,980円（税込）です。内容は初回限定・3時間です。',
+    );
+    expect(answerTo(faqs, '定期プラン（月2回）の料金はいくらですか？')).toContain('3,080円');
+    expect(faqs.map((faq) => faq.question).join('')).not.toMatch(/内容を教えて/);
+  });
+
+  it('reads short bulleted items under a heading as one fact, and items that state something as sentences', () => {
+    const faqs = faqsOf(
+      [
+        '## 対象',
+        '- 生後6か月から就学前までのお子さま',
+        '- 区内在住の方（事前の面談と登録が必要です）',
+        '## 利用料金',
+        '・4時間まで 2,400円',
+        '## 利用時間',
+        '月曜日～金曜日 午前8時30分～午後5時',
+        '【配達について】',
+        '- 浦和区内は3,000円以上のご注文で配達無料',
+        '- 区外は配達料880円〜',
+        '- 配達のご注文は前日の18時まで',
+        '■ 無料の備品',
+        '・プロジェクター、スクリーン',
+        '・延長コード',
+      ].join('\n'),
+      20,
+    );
+    expect(answerTo(faqs, '対象を教えてください。')).toBe(
+      '対象は、生後6か月から就学前までのお子さま、区内在住の方（事前の面談と登録が必要です）です。',
+    );
+    expect(answerTo(faqs, '4時間までの利用料金はいくらですか？')).toBe(
+      '4時間までの利用料金は2,400円です。',
+    );
+    expect(answerTo(faqs, '月曜日～金曜日の利用時間は何時から何時までですか？')).toContain(
+      '午前8時30分～午後5時',
+    );
+    expect(answerTo(faqs, '配達は無料ですか？')).toBe(
+      'はい、浦和区内は3,000円以上のご注文で配達無料です。',
+    );
+    expect(answerTo(faqs, '区外の配達料はいくらですか？')).toBe('区外の配達料は880円〜です。');
+    expect(answerTo(faqs, '配達のご注文はいつまでですか？')).toBe(
+      '配達のご注文は前日の18時までです。',
+    );
+    expect(answerTo(faqs, '無料の備品を教えてください。')).toBe(
+      '無料の備品は、プロジェクター、スクリーン、延長コードです。',
+    );
+  });
+});
+
+describe('a よくある質問 page', () => {
+  it('keeps the questions the page asks and answers them with its own answers', () => {
+    const markdown = [
+      '## よくある質問',
+      'Q. 駐車場はありますか？',
+      'A. 店舗裏に4台分ございます。',
+      'Ｑ２：予約は必要ですか？',
+      'Ａ２：いいえ、予約なしでもご利用いただけます。',
+      '### カードは使えますか？',
+      'はい、各種クレジットカードがご利用いただけます。',
+      '## アクセス',
+      '天神駅から徒歩5分です。',
+    ].join('\n');
+    expect(toPassages(pages(markdown)).map((passage) => passage.kind)).toEqual([
+      'qa',
+      'qa',
+      'qa',
+      'sentence',
+    ]);
+    const faqs = faqsOf(markdown);
+    expect(answerTo(faqs, '駐車場はありますか？')).toBe('店舗裏に4台分ございます。');
+    expect(answerTo(faqs, '予約は必要ですか？')).toBe('いいえ、予約なしでもご利用いただけます。');
+    expect(answerTo(faqs, 'カードは使えますか？')).toBe(
+      'はい、各種クレジットカードがご利用いただけます。',
+    );
+    // A question typed by hand finds the page's answer through its question.
+    const typed = offlineAnswer(
+      analyzer,
+      pages(markdown),
+      { question: '車で行っても停められる駐車場はありますか？' },
+      'short',
+    );
+    expect(typed.answer).toContain('4台分');
+  });
+});
+
 describe('questions asked as a customer asks them', () => {
   it('turns the shop’s humble and serving phrasing into a customer’s question', () => {
     const questions = faqsOf(

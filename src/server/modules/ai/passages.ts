@@ -11,7 +11,7 @@ export interface SourcePage {
   markdown: string;
 }
 
-export type PassageKind = 'sentence' | 'row' | 'pair';
+export type PassageKind = 'sentence' | 'row' | 'pair' | 'list' | 'qa';
 
 export interface Passage {
   /** Position in the whole content: neighbours are the passages around it in one section. */
@@ -24,7 +24,10 @@ export interface Passage {
   sectionId: number;
   /** The text as the content states it: the evidence (根拠) shown beside an answer. */
   text: string;
-  /** For rows and pairs: the item the facts belong to and its attributes (header → value). */
+  /**
+   * For rows and pairs: the item the facts belong to and its attributes (header → value). For
+   * a question and answer the page already has (よくある質問): the question, the text its answer.
+   */
   label?: string;
   fields?: { name: string; value: string }[];
 }
@@ -84,6 +87,9 @@ const SPACED_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+((?:約|最大|毎週|�
 // In a bulleted list, any short value after a space: 「・日曜日・祝日 休診」.
 const SPACED_LIST_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+([^\s。]{1,12})$/;
 const BULLET = /^\s*(?:[-*+]|[・●◆■□◇○※])\s*/;
+// 「Q. 駐車場はありますか？」「Ｑ１：…？」 and their 「A. …」 on a よくある質問 page.
+const QUESTION_LINE = /^(?:Q|Ｑ|質問|問)\s*[\d０-９]*\s*[.．:：、)）]?\s*(.{4,120}[？?])$/;
+const ANSWER_LINE = /^(?:A|Ａ|回答|答え?)\s*[\d０-９]*\s*[.．:：、)）]?\s*(.{2,})$/;
 const BOILERPLATE =
   /copyright|all rights reserved|©|ページの先頭|トップへ戻る|クッキー|cookie|javascript|メニューを開く|^(ホーム|トップ|home)$/i;
 
@@ -106,13 +112,40 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       if (!isUsable(passage.text)) return;
       passages.push({ ...passage, index: passages.length, url: page.url, section, sectionId });
     };
+    // A question the page asks itself, waiting for the answer on the lines that follow.
+    let asked: string | undefined;
+    // Short bulleted items under a heading (「対象」: ・生後6か月から… ・区内在住の方) are one
+    // fact about the heading; alone, or without a heading, each is a sentence.
+    let listItems: string[] = [];
+    const flushList = () => {
+      if (listItems.length >= 2 && section) {
+        const value = listItems.join('、');
+        push({ kind: 'list', text: value, label: section, fields: [{ name: section, value }] });
+      } else for (const item of listItems) push({ kind: 'sentence', text: item });
+      listItems = [];
+    };
     for (const rawLine of lines) {
       const line = rawLine.trim();
+      if (!line || !BULLET.test(line)) flushList();
       if (!line) {
         header = undefined;
         continue;
       }
       const heading = /^#{1,6}\s+(.+)$/.exec(line);
+      const plain = stripMarkdown(heading ? heading[1]! : line);
+      const question =
+        QUESTION_LINE.exec(plain)?.[1] ?? (heading && /[？?]$/.test(plain) ? plain : undefined);
+      if (question) {
+        asked = question.replace(/\?$/, '？');
+        continue;
+      }
+      if (asked && heading) asked = undefined;
+      if (asked) {
+        const answer = (ANSWER_LINE.exec(plain)?.[1] ?? plain).trim();
+        push({ kind: 'qa', text: answer, label: asked });
+        asked = undefined;
+        continue;
+      }
       if (heading) {
         section = stripMarkdown(heading[1]!);
         sectionId++;
@@ -157,9 +190,12 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       }
       // The sentences of 【重要】… or 【ご案内】…。…。 are read without their bracketed word.
       const body = bracketed ? bracketed[2]!.trim() : text;
-      // A line that only names what follows (「料金：」「アクセス」 before a list) is a heading.
-      const nameOnly = /^([^。、：:]{2,16})[：:]$/.exec(text);
+      // A line that only names what follows (「料金：」「■ 無料の備品」 before a list) is a heading.
+      const nameOnly =
+        /^([^。、：:]{2,16})[：:]$/.exec(text) ??
+        (/^\s*[■□◆◇▼▶]/.test(line) ? /^([^。、：:\d]{2,20})$/.exec(text) : null);
       if (nameOnly) {
+        flushList();
         section = nameOnly[1]!.trim();
         sectionId++;
         continue;
@@ -173,11 +209,18 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         pushPair(push, body, pair[1]!, pair[2]!, section);
         continue;
       }
+      // An item that states something (「浦和区内は…配達無料」) is a sentence, not a list entry.
+      const statesSomething = /[はがを]/.test(body.replace(/[（(][^）)]*[）)]/g, ''));
+      if (BULLET.test(line) && !/[。！？]/.test(body) && body.length <= 40 && !statesSomething) {
+        listItems.push(body);
+        continue;
+      }
       for (const sentence of splitJapaneseSentences(body)) {
         if (/[？?]$/.test(sentence) || sentence.length > MAX_SENTENCE_CHARS) continue;
         push({ kind: 'sentence', text: sentence });
       }
     }
+    flushList();
   }
   return passages;
 }
@@ -193,7 +236,8 @@ function pushPair(
   rawValue: string,
   section: string,
 ): void {
-  const name = rawName.trim();
+  // 「区外は配達料 880円〜」: the item is 区外の配達料.
+  const name = rawName.trim().replace(/^([^は]{1,10})は(.{2,})$/, '$1の$2');
   let value = rawValue
     .trim()
     .replace(/。$/, '')
@@ -201,6 +245,11 @@ function pushPair(
   const tax = /税込|税別|税抜/.exec(section)?.[0];
   if (tax && /円/.test(value) && !/税/.test(value)) value = `${value}（${tax}）`;
   push({ kind: 'pair', text, label: name, fields: [{ name, value }] });
+}
+
+/** What retrieval reads of a passage: its heading, the question it answers, its text. */
+export function searchableText(passage: Passage): string {
+  return `${passage.section} ${passage.kind === 'qa' ? (passage.label ?? '') : ''} ${passage.text}`;
 }
 
 const passagesByPages = new WeakMap<SourcePage[], Passage[]>();

@@ -90,7 +90,18 @@ export function askForValue(context: ClauseContext): boolean {
   }
   // 「…の方には無料で査定を行っており」: the service is free.
   const freeService =
-    /無料で([\p{Script=Han}\p{Script=Katakana}ー]{2,6})を(?:行|実施|承|お受け)/u.exec(text)?.[1];
+    /無料(?:で|の)([^\s、。をでの（(]{2,10})(?:[（(][^）)]*[）)])?を(?:行|実施|承|お受け)/u.exec(
+      text,
+    )?.[1];
+  // 「浦和区内は3,000円以上のご注文で配達無料」: free on a condition, asked as whether it is free.
+  const freeIf =
+    /(?:以上|で)[^、。]*?([\p{Script=Han}\p{Script=Katakana}ー]{2,6})(?:料)?(?:が|は)?無料(?:です|になります|となります)?$/u.exec(
+      tail,
+    )?.[1];
+  if (freeIf && !negative) {
+    add(`${freeIf}は無料ですか？`, 2.5, position, 'yes');
+    return true;
+  }
   if (freeService && !negative) {
     add(`${freeService}は無料ですか？`, 2.5, position, 'yes');
     return true;
