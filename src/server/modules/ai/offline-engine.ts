@@ -2,6 +2,7 @@ import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import { buildBm25 } from './bm25.ts';
 import { normalizeText, type Analyzer } from './japanese.ts';
 import { questionsFromPassages } from './offline-questions.ts';
+import { fieldQuestions } from './field-questions.ts';
 import { passagesOf, searchableText, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity, QuestionCandidate } from './question-candidate.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
@@ -115,6 +116,13 @@ function asSentence(text: string): string {
   const predicateless =
     /[はが]/.test(trimmed) && /(?:まで|から|無料|円|〜|～|分|名|台)$/.test(trimmed);
   return predicateless ? `${trimmed}です。` : `${trimmed}。`;
+}
+
+/** A passage as an answer says it: a table row or 「項目：値」 line as sentences, not raw cells. */
+function spokenPassage(passage: Passage): string {
+  if (passage.kind === 'sentence' || passage.kind === 'qa') return asSentence(passage.text);
+  const statements = fieldQuestions(passage).map((candidate) => candidate.statement ?? '');
+  return statements.join('') || asSentence(passage.text);
 }
 
 /** A passage too long for the length: its clauses up to the limit, ended as a sentence. */
@@ -234,14 +242,14 @@ export function offlineAnswer(
     length,
   )) {
     if (total >= min) break;
-    const sentence = asSentence(neighbour.text);
+    const sentence = spokenPassage(neighbour);
     if (seen.has(neighbour.text) || total + sentence.length > max) continue;
     seen.add(neighbour.text);
     total += sentence.length;
     after.push(neighbour);
   }
   const ordered = (list: Passage[]) =>
-    list.sort((left, right) => left.index - right.index).map((item) => asSentence(item.text));
+    list.sort((left, right) => left.index - right.index).map(spokenPassage);
   const answer = [main, ...ordered(after)].join('');
   return {
     answer,
