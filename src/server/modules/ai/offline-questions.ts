@@ -144,6 +144,15 @@ function sentenceQuestions(
         return;
       }
     }
+    // 「むち打ちや、捻挫・打撲などの施術を行っています」: which kinds, asked as which.
+    const kinds =
+      /などの([\p{Script=Han}\p{Script=Katakana}ー]{1,6})を(行って|承って|提供して|取り扱って|扱って)(?:い|おり)ます$/u.exec(
+        tail,
+      );
+    if (kinds && !negative) {
+      add(`どのような${kinds[1]}を${kinds[2]}いますか？`, 2.5, position);
+      return;
+    }
     const service = SERVICE_VERBS.find(([pattern]) => pattern.test(tail.slice(-10)));
     // 「ご予約の際に」 is when, not what is handled.
     // 「…、買い物代行などに対応しています」 is asked of the item named: 「買い物代行に…」.

@@ -250,6 +250,7 @@ describe('questions asked as a customer asks them', () => {
         '2回目以降は30分5,500円（税込）をいただきます。',
         'エプロンと筆記用具をお持ちください。',
         '無料体験レッスンは随時受け付けています。',
+        '交通事故によるむち打ちや、スポーツでの捻挫・打撲などの施術を行っています。',
       ].join('\n'),
       20,
     ).map((faq) => faq.question);
@@ -265,6 +266,7 @@ describe('questions asked as a customer asks them', () => {
         '4日前以降のキャンセル料はいくらですか？',
         '2回目以降はいくらですか？',
         '持ち物は何が必要ですか？',
+        'どのような施術を行っていますか？',
       ]),
     );
     expect(questions).not.toContain('無料体験レッスンは無料ですか？');

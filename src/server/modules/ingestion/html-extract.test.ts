@@ -65,6 +65,27 @@ describe('extractHtml', () => {
     expect(page.looksLikeJavaScriptShell).toBe(false);
   });
 
+  it('writes field tables and definition lists as 項目：値 lines, and a <dt> that asks as Q and A', () => {
+    const page = extractHtml(
+      `<html><body><main><h1>会社概要</h1>
+      <table><tr><th>会社名</th><td>株式会社サンプル工務店</td></tr><tr><th>営業時間</th><td>9:00〜18:00</td></tr></table>
+      <dl><div><dt>電話番号</dt><dd>03-0000-0000</dd></div><dt>駐車場</dt><dd>あり（3台）</dd></dl>
+      <dl><dt>予約は必要ですか？</dt><dd>予約なしでも受診できます。</dd></dl>
+      <table><tr><th>プラン</th><th>料金</th></tr><tr><td>ライト</td><td>1,100円</td></tr></table>
+      </main></body></html>`,
+      'https://example.jp/',
+    );
+    for (const line of [
+      '会社名：株式会社サンプル工務店',
+      '営業時間：9:00〜18:00',
+      '電話番号：03-0000-0000',
+      '駐車場：あり（3台）',
+      'Q. 予約は必要ですか？\nA. 予約なしでも受診できます。',
+      '| ライト | 1,100円 |',
+    ])
+      expect(page.markdown).toContain(line);
+  });
+
   it('takes the article of an article page without breadcrumbs, rankings or captions', () => {
     const page = extractHtml(article, 'https://kaikei.example/cases/1');
     expect(page.text).toContain('段落1：');

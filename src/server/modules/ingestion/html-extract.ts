@@ -45,26 +45,64 @@ const BOILERPLATE =
 // Class names on these say nothing about boilerplate (`<html class="has-menu">`, `<body class="nav-open">`).
 const STRUCTURAL_TAGS = new Set(['HTML', 'HEAD', 'BODY', 'MAIN', 'ARTICLE']);
 
+function cellText(cell: Element): string {
+  return (cell.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 function createTurndown(): TurndownService {
   const service = new TurndownService({
     headingStyle: 'atx',
     bulletListMarker: '-',
     codeBlockStyle: 'fenced',
   });
-  // Tables are kept as Markdown tables so prices and hours survive.
+  // Tables are kept as Markdown tables so prices and hours survive. A table whose rows each
+  // name a field in their first cell (会社概要: <th>所在地</th><td>…</td>) is a list of fields,
+  // and is written as 「項目：値」 lines, as a definition list is.
   service.addRule('table', {
     filter: 'table',
     replacement: (_content, node) => {
-      const rows = Array.from((node as unknown as Element).querySelectorAll('tr')).map((row) =>
-        Array.from(row.querySelectorAll('th,td')).map((cell) =>
-          (cell.textContent ?? '').replace(/\s+/g, ' ').trim().replaceAll('|', '\\|'),
-        ),
+      const tableRows = Array.from((node as unknown as Element).querySelectorAll('tr'));
+      const cellsOf = (row: Element) => Array.from(row.querySelectorAll('th,td'));
+      const fieldRows = tableRows.every((row) => {
+        const cells = cellsOf(row);
+        return cells.length === 2 && cells[0]!.tagName === 'TH' && cells[1]!.tagName === 'TD';
+      });
+      if (tableRows.length > 0 && fieldRows)
+        return `\n\n${tableRows
+          .map((row) => cellsOf(row).map(cellText).join('：'))
+          .join('\n')}\n\n`;
+      const rows = tableRows.map((row) =>
+        cellsOf(row).map((cell) => cellText(cell).replaceAll('|', '\\|')),
       );
       if (rows.length === 0) return '';
       const width = Math.max(...rows.map((row) => row.length));
       const line = (cells: string[]) =>
         `| ${Array.from({ length: width }, (_, index) => cells[index] ?? '').join(' | ')} |`;
       return `\n\n${line(rows[0]!)}\n| ${Array.from({ length: width }, () => '---').join(' | ')} |\n${rows.slice(1).map(line).join('\n')}\n\n`;
+    },
+  });
+  service.addRule('definitionList', {
+    filter: 'dl',
+    replacement: (_content, node) => {
+      const lines: string[] = [];
+      let term = '';
+      // <div> may group a term with its descriptions.
+      const entries = Array.from((node as unknown as Element).children).flatMap((child) =>
+        child.tagName === 'DIV' ? Array.from(child.children) : [child],
+      );
+      for (const child of entries) {
+        if (child.tagName === 'DT') term = cellText(child);
+        else if (child.tagName === 'DD')
+          // A term that asks (よくある質問 as <dt>…？</dt><dd>…</dd>) is a question and answer.
+          lines.push(
+            /[？?]$/.test(term)
+              ? `Q. ${term}\nA. ${cellText(child)}`
+              : term
+                ? `${term}：${cellText(child)}`
+                : cellText(child),
+          );
+      }
+      return `\n\n${lines.join('\n')}\n\n`;
     },
   });
   service.remove(['script', 'style', 'noscript']);
