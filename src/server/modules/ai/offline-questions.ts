@@ -103,6 +103,7 @@ function sentenceQuestions(
       position,
       clauseCount: clauses.length,
       isFirst,
+      section: passage.section,
       serviceNoun,
       add,
     };

@@ -100,6 +100,24 @@ describe('facts as small-business sites write them', () => {
     expect(answerTo(faqs, 'Wi-Fiはありますか？')).toBe('はい、Wi-Fiはあります。');
   });
 
+  it('names a bare fee by the service its heading names, never by a category heading', () => {
+    const questions = faqsOf(
+      [
+        '## 主な業務と報酬',
+        '### 建設業許可',
+        '新規申請の報酬は132,000円（税込）〜です。',
+        '## 料金',
+        '基本料金は3,000円です。',
+      ].join('\n'),
+    ).map((faq) => faq.question);
+    expect(questions).toEqual(
+      expect.arrayContaining([
+        '建設業許可の新規申請の報酬はいくらですか？',
+        '基本料金はいくらですか？',
+      ]),
+    );
+  });
+
   it('keeps a name that reads as an adverb, and asks the fact a qualifier leads to', () => {
     const questions = faqsOf(TRIMMING).map((faq) => faq.question);
     expect(questions).toEqual(

@@ -32,9 +32,26 @@ export interface ClauseContext {
   clauseCount: number;
   /** The passage is the content's first sentence, where a business introduces itself. */
   isFirst: boolean;
+  /** The heading the passage sits under ('' when none). */
+  section: string;
   /** The service a clause with no topic names in its verb (「ご宿泊いただけます」 → 宿泊). */
   serviceNoun: string | undefined;
   add: (question: string, priority: number, clause: number, polarity?: Polarity) => void;
+}
+
+// Headings that name a kind of information, not a service: 「料金」「よくある質問」「当院について」.
+const CATEGORY_HEADING =
+  /料金|価格|費用|報酬|メニュー|時間|アクセス|所在地|概要|案内|情報|お知らせ|質問|FAQ|その他|について|特徴|対象|申し込|申込|予約|問い合わせ|支払|流れ|業務|サービス|プラン|コース|一覧|紹介/i;
+// Fee words that need the service they are for: 「新規申請の報酬」 under ### 建設業許可.
+const BARE_FEE =
+  /^(?:新規|更新|変更|初回|基本|追加|月額|年間)?(?:申請|依頼|相談)?の?(?:報酬|料金|費用|手数料|代金)$|^(?:新規|更新|変更)申請の(?:報酬|料金|費用|手数料)$/;
+
+/** A bare fee named with the service its heading names: 「建設業許可の新規申請の報酬」. */
+function ofService(topic: string, section: string): string {
+  const service = section.trim();
+  if (!BARE_FEE.test(topic) || !service || service.length > 12) return topic;
+  if (CATEGORY_HEADING.test(service) || /[、。はがを？]/.test(service)) return topic;
+  return `${service}の${topic}`;
 }
 
 /**
@@ -212,7 +229,7 @@ export function askForValue(context: ClauseContext): boolean {
       (/(?:料|代|費)$/.test(topic) &&
         /\d+\s*[%％]|\d+(?:\.\d+)?\s*(?:か月|ヶ月|カ月)分/.test(text)))
   ) {
-    add(`${topic}はいくらですか？`, 3, position);
+    add(`${ofService(topic, context.section)}はいくらですか？`, 3, position);
     return true;
   }
   // A price with no topic of its own: the service is the verb (「…円からご宿泊いただけます」).
