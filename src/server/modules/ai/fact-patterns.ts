@@ -29,7 +29,7 @@ export const DEMONSTRATIVE = /^(?:それ|これ|あれ|その|この|あの|そ�
 export const BUSINESS_KIND =
   /(事務所|クリニック|医院|歯科|病院|工場|スタジオ|教室|サロン|ホテル|旅館|塾|店|屋|本舗|工房|カフェ|レストラン|センター)$/;
 export const MEANS =
-  /(電話|ホームページ|ウェブ|web|メール|アプリ|LINE|窓口|オンライン|フォーム|FAX)/i;
+  /(電話|ホームページ|ウェブ|web|メール|アプリ|LINE|窓口|オンライン|(?<!リ)フォーム|FAX)/i;
 // Nouns a clause can end on that name the attribute itself: 「水曜日が定休日です」 is about 定休日.
 const CLOSED_DAY: Record<string, string> = {
   休診: '休診日',

@@ -184,7 +184,12 @@ function sentenceQuestions(
       return;
     }
     if (service && service[0].source.includes('対応') && handled && !negative) {
-      add(`${handled}${service[1]}`, 2.5, position, 'yes');
+      // 「洗面台交換は平日の夜間の作業にも対応しています」: the service stays in the question.
+      const owner =
+        topics.wa && topics.wa !== handled && !/(?:間|中|際|時|とき|場合|前|後)$/.test(topics.wa)
+          ? `${topics.wa}は`
+          : '';
+      add(`${owner}${handled}${service[1]}`, 2.5, position, 'yes');
       return;
     }
     const frameTopic = /(?:間|中|際|時|とき|場合|前|後)$/.test(topic);

@@ -269,6 +269,8 @@ describe('questions asked as a customer asks them', () => {
         'エプロンと筆記用具をお持ちください。',
         '無料体験レッスンは随時受け付けています。',
         '交通事故によるむち打ちや、スポーツでの捻挫・打撲などの施術を行っています。',
+        '外構のリフォームのお申し込みは、ご希望日の7日前まで受け付けています。',
+        '洗面台交換は平日の夜間の作業にも対応しています。',
       ].join('\n'),
       20,
     ).map((faq) => faq.question);
@@ -285,8 +287,11 @@ describe('questions asked as a customer asks them', () => {
         '2回目以降はいくらですか？',
         '持ち物は何が必要ですか？',
         'どのような施術を行っていますか？',
+        '洗面台交換は平日の夜間の作業に対応していますか？',
       ]),
     );
+    // 「リフォーム」 holds 「フォーム」 but names no way to apply.
+    expect(questions).not.toContain('外構のリフォームのお申し込みはどの方法でできますか？');
     expect(questions).not.toContain('無料体験レッスンは無料ですか？');
     for (const question of questions) expect(isMalformedQuestion(question), question).toBe(false);
   });
