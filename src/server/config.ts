@@ -95,6 +95,11 @@ const envSchema = z.object({
    * honoured (a password change, suspension or deletion closes it within one beat).
    */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(200).max(300_000).default(30_000),
+  /**
+   * On PostgreSQL, how often a running process looks for work whose process has died and
+   * releases its reservations (start-up does it too).
+   */
+  GENERATION_RECOVERY_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** Chromium for pages rendered by JavaScript; empty turns rendering off. */
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   /** A SearXNG-compatible JSON search endpoint for the data API's search. */

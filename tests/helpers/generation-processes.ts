@@ -46,15 +46,16 @@ export async function startProcessCluster(options: {
   return {
     database,
     llm,
-    async start(): Promise<ServerProcess> {
-      const server = await startServerProcess(
-        generationServerEnv({
+    async start(env: Record<string, string> = {}): Promise<ServerProcess> {
+      const server = await startServerProcess({
+        ...generationServerEnv({
           dataDir,
           databaseUrl: database.url!,
           llmUrl: llm.url,
           jwtSecret: options.jwtSecret,
         }),
-      );
+        ...env,
+      });
       started.push(server);
       return server;
     },

@@ -9,15 +9,18 @@ import { settleReservation } from '../credits/ledger.ts';
  * A job interrupted by a restart will never finish: mark it failed and release its credits.
  * With several processes on one database, a job is dead when the process that claimed it no
  * longer holds its lease (db/process-lease.ts), or when it has been silent since `staleAfterMs`
- * ago (work recorded without a runner, or a job stuck in a live process). Drafts (questions_ready) are never touched, and an interrupted regeneration of a draft's
- * questions goes back to the questions it had.
+ * ago (work recorded without a runner, or a job stuck in a live process); `null` trusts the
+ * leases alone, as the periodic sweep of a running process does, since a long model call in a
+ * live peer is silent too. Drafts (questions_ready) are never touched, and an interrupted
+ * regeneration of a draft's questions goes back to the questions it had.
  */
 export async function recoverInterruptedGenerations(
   db: Database,
-  staleAfterMs: number,
+  staleAfterMs: number | null,
 ): Promise<number> {
-  const cutoff = new Date(Date.now() - staleAfterMs);
-  const dead = or(lt(faqGenerations.updatedAt, cutoff), runnerIsGone(faqGenerations.runner));
+  const cutoff = staleAfterMs === null ? null : new Date(Date.now() - staleAfterMs);
+  const gone = runnerIsGone(faqGenerations.runner);
+  const dead = cutoff ? or(lt(faqGenerations.updatedAt, cutoff), gone) : gone;
   const drafts = await db
     .update(faqGenerations)
     .set({
@@ -75,7 +78,11 @@ export async function recoverInterruptedGenerations(
  * `cutoff`, or was claimed by a process that is gone. (Work that holds credits claims its
  * record in the same transaction.)
  */
-export async function releaseOrphanedReservations(db: Database, cutoff: Date): Promise<number> {
+export async function releaseOrphanedReservations(
+  db: Database,
+  cutoff: Date | null,
+): Promise<number> {
+  const silent = cutoff ? sql`${faqGenerations.updatedAt} < ${cutoff}` : sql`false`;
   const orphaned = await db
     .select({ id: creditReservations.id })
     .from(creditReservations)
@@ -83,7 +90,7 @@ export async function releaseOrphanedReservations(db: Database, cutoff: Date): P
     .where(
       and(
         eq(creditReservations.status, 'held'),
-        sql`(${faqGenerations.id} is null or ${faqGenerations.stage} <> 'answering' or ${faqGenerations.updatedAt} < ${cutoff} or ${runnerIsGone(faqGenerations.runner)})`,
+        sql`(${faqGenerations.id} is null or ${faqGenerations.stage} <> 'answering' or ${silent} or ${runnerIsGone(faqGenerations.runner)})`,
       ),
     );
   for (const reservation of orphaned)

@@ -29,14 +29,28 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Embedded mode has one process, so anything still "generating" at start is dead; with
   // PostgreSQL other processes may be working, so only long-silent jobs are recovered.
-  app.addHook('onReady', async () => {
-    const recovered = await recoverInterruptedGenerations(
-      app.db,
-      app.database.kind === 'pglite' ? 0 : 5 * 60_000,
-    );
+  // While running, a PostgreSQL process also sweeps now and then for work whose process has
+  // died (its lease is free), so a crashed peer's reservations do not wait for a restart.
+  let sweepTimer: NodeJS.Timeout | undefined;
+  const report = (recovered: number) => {
     if (recovered > 0)
       app.log.warn({ recovered }, 'interrupted generations marked failed; reservations released');
+  };
+  app.addHook('onReady', async () => {
+    report(
+      await recoverInterruptedGenerations(app.db, app.database.kind === 'pglite' ? 0 : 5 * 60_000),
+    );
+    if (app.database.kind === 'pglite') return;
+    sweepTimer = setInterval(
+      () =>
+        void recoverInterruptedGenerations(app.db, null)
+          .then(report)
+          .catch((error: unknown) => app.log.warn({ err: error }, 'recovery sweep failed')),
+      app.config.GENERATION_RECOVERY_SWEEP_MS,
+    );
+    sweepTimer.unref();
   });
+  app.addHook('onClose', async () => clearInterval(sweepTimer));
 
   // Old drafts go at start and then daily; each process may run it, the DELETE is idempotent.
   let cleanupTimer: NodeJS.Timeout | undefined;
