@@ -141,6 +141,8 @@ export function cleanTopic(raw: string): string {
       /(?:最大|最短|約|およそ)?[\d,，.]+\s*(?:円|万円|台分?|名|人|種類|クラス|個|本|件|席|分|時間|日|回|斤|%|％)(?![目前後])(?:分)?(?:から|まで)?の?/g,
       '',
     )
+    // What a stripped figure leaves (「総額50万円以下の…」 → 「総額以下の…」) goes with it.
+    .replace(/^[^のをにがは、\s]{0,4}(?:以下|以上|未満)の/, '')
     .replace(/^[のをにがは、\s]+|[のをにがは、\s]+$/g, '')
     .trim();
   topic = topic.replace(EVALUATIVE_PREFIX, '');

@@ -31,8 +31,8 @@ const YES_NO_STATEMENT: Record<string, string> = {
   可: '可能です',
   可能: '可能です',
   ok: '可能です',
-  不可: 'できません',
-  ng: 'できません',
+  不可: '不可です',
+  ng: '不可です',
 };
 const NOTE = /[（(]([^）)]*)[）)]$/;
 

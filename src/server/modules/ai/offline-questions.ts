@@ -225,7 +225,10 @@ function sentenceQuestions(
       add(`${topic}にはどのくらいの${durationNoun(text)}がかかりますか？`, 3, position);
       return;
     }
-    const count = COUNT.exec(text);
+    // A count before the topic (「80台以上の在庫をそろえ、…お車も」) is about something else.
+    const count = COUNT.exec(
+      topic && text.includes(topic) ? text.slice(text.indexOf(topic)) : text,
+    );
     // 「奥の座敷は最大20名まで貸切にできます」: how many people at most, for what.
     const upTo = /\d+\s*(名|人)(?:様)?まで([^、。]{1,10}?)(?:いただけ|でき)ます$/.exec(tail);
     if (upTo && topic) {

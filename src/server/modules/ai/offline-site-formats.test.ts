@@ -153,7 +153,7 @@ describe('項目：値 lines, table rows and lists', () => {
       'いいえ、駐車場はありません（近隣のコインパーキングをご利用ください）。',
     );
     expect(answerTo(faqs, 'Wi-Fiは無料ですか？')).toBe('はい、Wi-Fiは全館無料です。');
-    expect(answerTo(faqs, 'ペットは可能ですか？')).toBe('いいえ、ペットはできません。');
+    expect(answerTo(faqs, 'ペットは可能ですか？')).toBe('いいえ、ペットは不可です。');
     expect(answerTo(faqs, '最寄りの停留所からのアクセスを教えてください。')).toContain('徒歩3分');
     expect(answerTo(faqs, 'お支払いにはどの方法が使えますか？')).toContain('クレジットカード');
   });

@@ -222,7 +222,10 @@ export function askForValue(context: ClauseContext): boolean {
   }
   // 「送迎サービスがございます（片道550円）」: a price in brackets details the service; the
   // question is whether there is one. 「家賃の0.5か月分」 is a fee's amount too.
-  const priceOutsideBrackets = PRICE.test(text.replace(/[（(][^）)]*[）)]/g, ''));
+  // 「総額50万円以下のお手頃なお車もございます」: a price inside the topic only describes it.
+  const topicAt = topic ? text.indexOf(topic) : -1;
+  const stated = topicAt >= 0 ? text.slice(topicAt + topic.length) : text;
+  const priceOutsideBrackets = PRICE.test(stated.replace(/[（(][^）)]*[）)]/g, ''));
   if (
     topic &&
     (priceOutsideBrackets ||
