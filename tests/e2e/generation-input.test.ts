@@ -147,6 +147,17 @@ describe('/generate keeps what the user typed', () => {
     await page.screenshot({ path: `/tmp/faq-kobo-generate-${width}.png`, fullPage: true });
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(width);
+    // A question that wraps onto two lines keeps a full-size checkbox beside it.
+    await page
+      .getByLabel(TEXT)
+      .fill(`${PASTED}\n【利用時間】\n月曜日～金曜日 午前8時30分～午後5時`);
+    await page.getByRole('button', { name: '質問を生成する' }).click();
+    const list = page.getByRole('list', { name: '生成された質問' });
+    await list.getByRole('checkbox').first().waitFor({ timeout: 60_000 });
+    const widths = await list
+      .getByRole('checkbox')
+      .evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().width));
+    expect(new Set(widths)).toEqual(new Set([16]));
     expect(problems).toEqual([]);
     await context.close();
   });

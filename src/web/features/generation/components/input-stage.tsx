@@ -163,7 +163,7 @@ export function InputStage({
               checked={includeSubpages && !linksToFile}
               disabled={linksToFile}
               onChange={(e) => update({ includeSubpages: e.target.checked })}
-              className="h-4 w-4"
+              className="h-4 w-4 shrink-0"
             />
             下層ページも含める（同じサイト内の主要なページを最大10件まで読み込みます）
           </label>

@@ -44,7 +44,7 @@ export function ResultsStage({
             <label className="flex cursor-pointer items-start gap-3">
               <input
                 type="checkbox"
-                className="mt-1 h-4 w-4"
+                className="mt-1 h-4 w-4 shrink-0"
                 checked={item.approved}
                 onChange={() => onToggle(index)}
                 disabled={busy}
