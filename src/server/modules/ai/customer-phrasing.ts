@@ -9,6 +9,9 @@ const CUSTOMER_SIDE: [RegExp, string][] = [
   [/していただきますか？$/, 'できますか？'],
   [/(?:ご|お)([\p{Script=Han}]{2,4})いただいていますか？$/u, '$1していますか？'],
   [/承りますか？$/, 'お願いできますか？'],
+  [/お受けしていますか？$/, 'お願いできますか？'],
+  // 「…、買い物代行などに対応しています」 asked of the item named.
+  [/などに対応していますか？$/, 'に対応していますか？'],
 ];
 
 // 「お作りします」「お届けします」: what the shop does for the customer, asked as a favour.

@@ -82,17 +82,30 @@ export function offlineQuestionsFromContent(
   const avoided = new Set(avoid);
   const fresh = candidates.filter((candidate) => !avoided.has(candidate.question));
   const seen = candidates.filter((candidate) => avoided.has(candidate.question));
+  // A second question on the same clause (「どこにありますか」 and 「どのような…ですか」 of one
+  // introduction) has the same answer: it waits until every clause has had its first.
+  const firstOfClause = new Set<QuestionCandidate>();
+  const clausesSeen = new Set<string>();
+  for (const candidate of candidates) {
+    const key = `${candidate.passageIndex}:${candidate.clause}`;
+    if (!clausesSeen.has(key)) firstOfClause.add(candidate);
+    clausesSeen.add(key);
+  }
   const chosen: QuestionCandidate[] = [];
   for (const pool of [fresh, seen]) {
-    for (const level of [0, 1, 2, 3]) {
-      const remaining = count - chosen.length;
-      if (remaining <= 0) break;
-      chosen.push(
-        ...spread(
-          pool.filter((candidate) => tier(candidate) === level),
-          remaining,
-        ),
-      );
+    for (const firsts of [true, false]) {
+      for (const level of [0, 1, 2, 3]) {
+        const remaining = count - chosen.length;
+        if (remaining <= 0) break;
+        chosen.push(
+          ...spread(
+            pool.filter(
+              (candidate) => tier(candidate) === level && firstOfClause.has(candidate) === firsts,
+            ),
+            remaining,
+          ),
+        );
+      }
     }
   }
   chosen.sort(

@@ -176,7 +176,7 @@ function sentenceQuestions(
         return;
       }
       add(
-        `${service[0].source.includes('対応') && handled ? handled : object}${service[1]}`,
+        `${service[0].source.includes('対応') && handled ? handled : object.replace(/など$/, '')}${service[1]}`,
         2.5,
         position,
         'yes',

@@ -216,6 +216,28 @@ describe('項目：値 lines, table rows and lists', () => {
   });
 });
 
+describe('choosing among the questions', () => {
+  it('asks every clause once before asking a second question with the same answer', () => {
+    const questions = faqsOf(
+      [
+        'ミツバチは、広島市内と廿日市市を対象にした家事代行サービスです。',
+        '受付時間は9時～18時です。',
+        '交通費は1回につき770円です。',
+        '掃除、洗濯、料理の作り置き、買い物代行などに対応しています。',
+        'ペットのお世話はお受けしておりません。',
+      ].join('\n'),
+      5,
+    ).map((faq) => faq.question);
+    expect(questions).toEqual([
+      'ミツバチはどの地域で利用できますか？',
+      '受付時間は何時から何時までですか？',
+      '交通費はいくらですか？',
+      '買い物代行に対応していますか？',
+      'ペットのお世話はお願いできますか？',
+    ]);
+  });
+});
+
 describe('a よくある質問 page', () => {
   it('keeps the questions the page asks and answers them with its own answers', () => {
     const markdown = [

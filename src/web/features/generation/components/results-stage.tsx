@@ -81,9 +81,11 @@ export function ResultsStage({
             )}
             <div className="mt-3">
               {item.integratedAnswer && <p className="mb-1 text-sm font-semibold">統合回答</p>}
+              {/* The box grows with its answer where the browser can (field-sizing); the
+                  rows estimate is the fallback, so no answer hides behind a scroll bar. */}
               <textarea
                 aria-label={`A${index + 1}`}
-                className="w-full rounded-md border border-slate-200 p-2 text-sm leading-relaxed"
+                className="w-full rounded-md border border-slate-200 p-2 text-sm leading-relaxed [field-sizing:content]"
                 rows={Math.min(8, Math.max(3, Math.ceil(item.answer.length / 45)))}
                 value={item.answer}
                 onChange={(event) => onEditAnswer(index, event.target.value)}
