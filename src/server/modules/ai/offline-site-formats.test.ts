@@ -69,6 +69,21 @@ describe('facts as small-business sites write them', () => {
     }
   });
 
+  it('reads full-width figures as figures', () => {
+    const faqs = faqsOf(
+      [
+        '営業時間は１０時から１９時までです。',
+        'カットは４，４００円です。',
+        '駐車場は５台あります。',
+      ].join('\n'),
+    );
+    expect(answerTo(faqs, '営業時間は何時から何時までですか？')).toBe(
+      '営業時間は10時から19時までです。',
+    );
+    expect(answerTo(faqs, 'カットはいくらですか？')).toBe('カットは4,400円です。');
+    expect(answerTo(faqs, '駐車場は何台ありますか？')).toBe('駐車場は5台あります。');
+  });
+
   it('asks the price of each item of a bulleted menu, with the tax word of its heading', () => {
     const salon = faqsOf(SALON);
     expect(answerTo(salon, 'カットはいくらですか？')).toBe('カットは4,400円です。');

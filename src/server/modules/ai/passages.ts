@@ -100,6 +100,19 @@ function isUsable(text: string): boolean {
   return !BOILERPLATE.test(plain);
 }
 
+/**
+ * Full-width digits and Latin letters (「１０時」「４，４００円」「ＷｉＦｉ」) read as their
+ * half-width forms, as Japanese style guides write figures; the Japanese punctuation stays.
+ */
+export function halfWidthFigures(line: string): string {
+  return line
+    .replace(/[０-９Ａ-Ｚａ-ｚ]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0))
+    .replace(/(?<=\d)[，](?=\d{3})/g, ',')
+    .replace(/(?<=\d)[：](?=\d{2})/g, ':')
+    .replace(/(?<=\d)[．](?=\d)/g, '.')
+    .replace(/[％]/g, '%');
+}
+
 export function toPassages(pages: SourcePage[]): Passage[] {
   const passages: Passage[] = [];
   let sectionId = 0;
@@ -125,7 +138,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       listItems = [];
     };
     for (const rawLine of lines) {
-      const line = rawLine.trim();
+      const line = halfWidthFigures(rawLine).trim();
       if (!line || !BULLET.test(line)) flushList();
       if (!line) {
         header = undefined;
