@@ -194,7 +194,9 @@ function sentenceQuestions(
     }
     const frameTopic = /(?:間|中|際|時|とき|場合|前|後)$/.test(topic);
     // 「お子さま連れも歓迎です」: whether they are welcome, asked as whether they can come.
-    const welcomed = topics.mo || topic;
+    // 「男性の方や、お料理がはじめての方も大歓迎です」: without a clean topic, what precedes も.
+    const welcomed =
+      topics.mo || topic || (/^(.{2,30}?)も大?歓迎/.exec(tail)?.[1] ?? '').replaceAll('、', '');
     if (welcomed && /歓迎/.test(tail) && !negative) {
       const ask = /(?:工事|作業|依頼|修理|注文)$/.test(welcomed)
         ? 'もお願いできますか？'
@@ -248,8 +250,9 @@ function sentenceQuestions(
       return;
     }
     if (topic && TIME_POINT.test(text)) {
-      // 「配達のご注文は前日の18時まで」: a deadline stated without a verb.
-      if (/まで$/.test(tail)) {
+      // 「配達のご注文は前日の18時まで」: a deadline stated without a verb (not 「夜24時まで、
+      // 翌朝は6時から…」, where the sentence goes on).
+      if (/まで$/.test(tail) && position === clauses.length - 1) {
         add(`${topic}はいつまでですか？`, 3, position);
         return;
       }

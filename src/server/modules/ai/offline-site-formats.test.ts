@@ -308,6 +308,7 @@ describe('questions asked as a customer asks them', () => {
         '交通事故によるむち打ちや、スポーツでの捻挫・打撲などの施術を行っています。',
         '外構のリフォームのお申し込みは、ご希望日の7日前まで受け付けています。',
         '洗面台交換は平日の夜間の作業にも対応しています。',
+        '男性の方や、お料理がはじめての方も大歓迎です。',
       ].join('\n'),
       20,
     ).map((faq) => faq.question);
@@ -325,11 +326,13 @@ describe('questions asked as a customer asks them', () => {
         '持ち物は何が必要ですか？',
         'どのような施術を行っていますか？',
         '洗面台交換は平日の夜間の作業に対応していますか？',
+        '男性の方やお料理がはじめての方も利用できますか？',
       ]),
     );
     // 「リフォーム」 holds 「フォーム」 but names no way to apply.
     expect(questions).not.toContain('外構のリフォームのお申し込みはどの方法でできますか？');
     expect(questions).not.toContain('無料体験レッスンは無料ですか？');
+    expect(questions).not.toContain('大浴場はいつまでですか？');
     for (const question of questions) expect(isMalformedQuestion(question), question).toBe(false);
   });
 
