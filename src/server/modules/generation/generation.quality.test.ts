@@ -49,6 +49,29 @@ describe('FAQ quality on the offline engine', () => {
     },
   );
 
+  // The project's own sets, written without sight of the engine (bench/faq-quality/cases).
+  it.each(['site-sentences', 'pasted-pages'])(
+    'meets every figure of the quality bench on the %s texts',
+    async (name) => {
+      const file = path.resolve(
+        import.meta.dirname,
+        `../../../../bench/faq-quality/cases/${name}.json`,
+      );
+      const cases = JSON.parse(readFileSync(file, 'utf8')) as QualityCase[];
+      const user = await seedUser(t.app, { credits: 200 });
+      const counts = [];
+      for (const testCase of cases) {
+        const run = await generateThroughApi(t.app, user.headers, {
+          text: testCase.text,
+          count: 10,
+          length: 'short',
+        });
+        counts.push(scoreCase(testCase, 10, run.faqs, 'short'));
+      }
+      expect(qualityFigures(addCounts(counts)).filter((figure) => !figure.met)).toEqual([]);
+    },
+  );
+
   it('makes 100 distinct grounded FAQs from a 60,000-character document', async () => {
     const text = longBrochure();
     expect(text.length).toBeGreaterThanOrEqual(60_000);
