@@ -69,7 +69,7 @@ describe('facts as small-business sites write them', () => {
     }
   });
 
-  it('reads full-width figures and kanji numerals before a counter as figures', () => {
+  it('reads full-width figures as figures', () => {
     const faqs = faqsOf(
       [
         '営業時間は１０時から１９時までです。',
@@ -82,11 +82,6 @@ describe('facts as small-business sites write them', () => {
     );
     expect(answerTo(faqs, 'カットはいくらですか？')).toBe('カットは4,400円です。');
     expect(answerTo(faqs, '駐車場は何台ありますか？')).toBe('駐車場は5台あります。');
-    // Kanji numerals before a counter too; words such as 一人ひとり stay as written.
-    expect(
-      toPassages(pages('施術は約三十分で、二名様まで。一人ひとりに合わせます。'))[0]!.text,
-    ).toBe('施術は約30分で、2名様まで。');
-    expect(toPassages(pages('一人ひとりに合わせます。'))[0]!.text).toBe('一人ひとりに合わせます。');
   });
 
   it('asks the price of each item of a bulleted menu, with the tax word of its heading', () => {

@@ -100,38 +100,13 @@ function isUsable(text: string): boolean {
   return !BOILERPLATE.test(plain);
 }
 
-const KANJI_DIGITS: Record<string, number> = {
-  二: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-};
-// 「二名様」「三時間」「十五分」: a kanji numeral before a counter is a figure. 一 and counters
-// such as 人 and 日 stay as written, since 「一人ひとり」「三日坊主」 are words, not figures.
-const KANJI_FIGURE =
-  /(?<![一二三四五六七八九十百千万])([二三四五六七八九]?十[一二三四五六七八九]?|[二三四五六七八九])(?=(?:名|台|時間|分|回|か月|ヶ月|カ月|歳|枚|席|部屋|泊|品|種類|週間))/g;
-
-function kanjiFigure(numeral: string): string {
-  const [tens, ones] = numeral.includes('十') ? numeral.split('十') : ['', numeral];
-  const value = numeral.includes('十')
-    ? (tens ? KANJI_DIGITS[tens]! : 1) * 10 + (ones ? KANJI_DIGITS[ones]! : 0)
-    : KANJI_DIGITS[ones!]!;
-  return String(value);
-}
-
 /**
- * Figures as Japanese style guides write them: full-width digits and Latin letters (「１０時」
- * 「４，４００円」) as half-width, kanji numerals before a counter (「二名様」) as digits; the
- * Japanese punctuation stays.
+ * Full-width digits and Latin letters (「１０時」「４，４００円」「ＷｉＦｉ」) read as their
+ * half-width forms, as Japanese style guides write figures; the Japanese punctuation stays.
  */
 export function halfWidthFigures(line: string): string {
   return line
     .replace(/[０-９Ａ-Ｚａ-ｚ]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0))
-    .replace(KANJI_FIGURE, (numeral: string) => kanjiFigure(numeral))
     .replace(/(?<=\d)[，](?=\d{3})/g, ',')
     .replace(/(?<=\d)[：](?=\d{2})/g, ':')
     .replace(/(?<=\d)[．](?=\d)/g, '.')
