@@ -17,10 +17,11 @@ import { table } from './support.ts';
 const CASES =
   process.env.FAQ_QUALITY_CASES ??
   path.resolve(import.meta.dirname, '../../shared/bench/faq-quality/cases.json');
-// Two more sets of the same shape, written without sight of the engine: short texts in the
-// development set's style with site formats (【見出し】, ・menus, 10:00 times), and texts as
-// pasted from real pages (## headings, tables, よくある質問 blocks, 項目：値 lines).
-const OWN_SETS = ['site-sentences', 'pasted-pages'].map((name) => ({
+// Three more sets of the same shape, written without sight of the engine: short texts in the
+// development set's style with site formats (【見出し】, ・menus, 10:00 times), texts as pasted
+// from real pages (## headings, tables, よくある質問 blocks, 項目：値 lines), and short texts in
+// varied phrasing (ただし／なお, conditions, kanji and full-width figures).
+const OWN_SETS = ['site-sentences', 'pasted-pages', 'varied-phrasing'].map((name) => ({
   name,
   file: path.resolve(import.meta.dirname, `faq-quality/cases/${name}.json`),
 }));

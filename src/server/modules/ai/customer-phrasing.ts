@@ -10,6 +10,8 @@ const CUSTOMER_SIDE: [RegExp, string][] = [
   [/(?:ご|お)([\p{Script=Han}]{2,4})いただいていますか？$/u, '$1していますか？'],
   [/承りますか？$/, 'お願いできますか？'],
   [/お受けしていますか？$/, 'お願いできますか？'],
+  [/は(?:ご利用)?いただけますか？$/, 'はできますか？'],
+  [/買い取りますか？$/, '買い取ってもらえますか？'],
   // 「…、買い物代行などに対応しています」 asked of the item named.
   [/などに対応していますか？$/, 'に対応していますか？'],
 ];
@@ -28,8 +30,9 @@ const FAVOURS: Record<string, string> = {
 const FAVOUR = new RegExp(`お(${Object.keys(FAVOURS).join('|')})しますか？$`);
 
 export function askedByCustomer(question: string): string {
+  // 「なお、土曜日は午前のみの診療ですか？」: the connective belongs to the page, not the question.
   return CUSTOMER_SIDE.reduce(
     (text, [pattern, plain]) => text.replace(pattern, plain),
-    question,
+    question.replace(/^(?:なお|また|さらに|そして|ちなみに)、/, ''),
   ).replace(FAVOUR, (_, verb: string) => `${FAVOURS[verb]}もらえますか？`);
 }

@@ -58,12 +58,30 @@ export const SERVICE_VERBS: [RegExp, string][] = [
   [/対応/, 'に対応していますか？'],
 ];
 
+// The potential form of a verb stem: 「選び」 → 「選べ」, 「楽しみ」 → 「楽しめ」; a noun (利用, 予約)
+// takes できる.
+const POTENTIAL: Record<string, string> = {
+  い: 'え',
+  き: 'け',
+  ぎ: 'げ',
+  し: 'せ',
+  ち: 'て',
+  に: 'ね',
+  び: 'べ',
+  み: 'め',
+  り: 'れ',
+};
+function ableForm(stem: string): string {
+  const last = stem.at(-1) ?? '';
+  return POTENTIAL[last] ? `${stem.slice(0, -1)}${POTENTIAL[last]}` : `${stem}でき`;
+}
+
 /** A statement turned into the question it answers: 「予約なしでも作業できます」 → 「…できますか？」. */
 export function statementToQuestion(text: string): string {
   const body = text.replace(/[。！!]+$/, '').trim();
   if (NEGATIVE.test(`${body}。`)) return '';
   const humble = /^(.*?)(?:ご|お)([^\s、。ごお]+?)いただけます$/.exec(body);
-  if (humble) return `${humble[1]}${humble[2]}できますか？`;
+  if (humble) return `${humble[1]}${ableForm(humble[2]!)}ますか？`;
   if (/ます$/.test(body)) return `${body}か？`;
   if (/です$/.test(body)) return `${body}か？`;
   return '';

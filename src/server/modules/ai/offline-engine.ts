@@ -227,7 +227,12 @@ export function offlineAnswer(
   }
   const prefix =
     evidence?.polarity === 'yes' ? 'はい、' : evidence?.polarity === 'no' ? 'いいえ、' : '';
-  const core = asSentence(evidence?.statement ?? passage.text);
+  // The evidence opens the answer: a connective that tied it to the sentence before (「なお、」)
+  // has nothing to tie to there.
+  const core = asSentence(evidence?.statement ?? passage.text).replace(
+    /^(?:なお|また|さらに|そして|ちなみに)、/,
+    '',
+  );
   const main = shorten(`${prefix}${core}`, Math.round(max * 1.3));
   // The answer opens with its own evidence (and its はい／いいえ); related sentences follow.
   const after: Passage[] = [];

@@ -83,7 +83,10 @@ function sentenceQuestions(
     // 「こんにちは、講師の森です」 greets; 「ネイリストは1名のため、…」 gives a reason for the
     // clause after it, which carries the fact.
     if (GREETING.test(passage.text)) return;
-    if (position < clauses.length - 1 && /(?:ため|ので)$/.test(clause.text)) return;
+    if (position < clauses.length - 1 && /(?:ため|ので)(?:です)?$/.test(clause.text)) return;
+    // 「ただし、出産から2か月以降の方が対象です」 qualifies the sentence before it and is
+    // answered with it (offline-engine.ts), not asked on its own.
+    if (/^(?:ただし|但し)/.test(passage.text)) return;
     const topic = named;
     // A note in brackets at the end (「…がございます（片道550円）」) does not change the predicate.
     const tail = text.replace(/[。！]$/, '').replace(/[（(][^）)]*[）)]$/, '');
@@ -273,12 +276,25 @@ function sentenceQuestions(
         add(`${topic}は${span}利用できますか？`, 3, position);
         return;
       }
+      // 「8時から開所します」: the noun goes with its する, and から asks from when.
+      const action = /([\p{Script=Han}]{2,4})(?:いた)?します$/u.exec(tail)?.[1];
+      const when = /\d+\s*時(?:\d+分|半)?から/.test(text) ? '何時から' : '何時に';
+      if (verb && action) {
+        add(`${topic}は${when}${action}しますか？`, 3, position);
+        return;
+      }
       if (verb) {
-        add(`${topic}は何時に${verb}か？`, 3, position);
+        add(`${topic}は${when}${verb}か？`, 3, position);
         return;
       }
       if (/です$/.test(tail)) {
-        add(`${topic}は何時ですか？`, 3, position);
+        // 「利用時間は下校時から19時までです」: one end given, asked for that end.
+        const end = /\d+\s*時(?:\d+分|半)?まで/.test(text)
+          ? '何時まで'
+          : /\d+\s*時(?:\d+分|半)?から/.test(text)
+            ? '何時から'
+            : '何時';
+        add(`${topic}は${end}ですか？`, 3, position);
         return;
       }
     }
@@ -324,6 +340,9 @@ function sentenceQuestions(
     }
     // The statement asked back: natural when short, but a long one or one with figures would
     // hand the answer over in the question (「…1コマ80分ですか？」), so it is asked about instead.
+    // 「…は買い取り、回収料金から差し引きます」: a later clause without a topic of its own goes
+    // on with the clause before; asked back alone it means nothing.
+    if (position > 0 && !topics.wa && !topics.mo && !topics.ga) return;
     const echo = statementToQuestion(text);
     // 「打ち合わせを行ってから、ご利用開始となります」: what comes after is no question.
     if (position > 0 && /(?:てから|た後|後に)$/.test(clauses[position - 1]!.text)) return;

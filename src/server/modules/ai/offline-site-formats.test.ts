@@ -309,8 +309,14 @@ describe('questions asked as a customer asks them', () => {
         '外構のリフォームのお申し込みは、ご希望日の7日前まで受け付けています。',
         '洗面台交換は平日の夜間の作業にも対応しています。',
         '男性の方や、お料理がはじめての方も大歓迎です。',
+        '夏休みや春休みなど学校がお休みの日は、8時から開所します。',
+        '利用時間は下校時から19時までです。',
+        'まだ使える家具や家電は買い取り、回収料金から差し引きます。',
+        'お料理はフレンチと和食からお選びいただけます。',
+        '診察の順番予約は、ウェブから24時間受付しています。',
+        '散瞳検査の後は約4時間見えにくくなるため、お車でのご来院はご遠慮ください。',
       ].join('\n'),
-      20,
+      40,
     ).map((faq) => faq.question);
     expect(questions).toEqual(
       expect.arrayContaining([
@@ -327,12 +333,20 @@ describe('questions asked as a customer asks them', () => {
         'どのような施術を行っていますか？',
         '洗面台交換は平日の夜間の作業に対応していますか？',
         '男性の方やお料理がはじめての方も利用できますか？',
+        'お休みの日は何時から開所しますか？',
+        '利用時間は何時までですか？',
+        'まだ使える家具や家電は買い取ってもらえますか？',
+        'お料理はフレンチと和食から選べますか？',
+        '診察の順番予約はいつ受け付けていますか？',
+        'お車でのご来院はできますか？',
       ]),
     );
     // 「リフォーム」 holds 「フォーム」 but names no way to apply.
     expect(questions).not.toContain('外構のリフォームのお申し込みはどの方法でできますか？');
     expect(questions).not.toContain('無料体験レッスンは無料ですか？');
     expect(questions).not.toContain('大浴場はいつまでですか？');
+    expect(questions).not.toContain('回収料金から差し引きますか？');
+    expect(questions.join('')).not.toMatch(/ためですか|選びできますか/);
     for (const question of questions) expect(isMalformedQuestion(question), question).toBe(false);
   });
 

@@ -186,7 +186,14 @@ export function askForValue(context: ClauseContext): boolean {
   }
   // 「大浴場は24時間ご入浴いただけます」: open all day is an answer to when.
   if (topic && /24時間/.test(text) && !negative) {
-    add(`${topic}は何時まで利用できますか？`, 2.5, position);
+    // 「順番予約は24時間受付しています」: when it is taken, not how late it can be used.
+    add(
+      /受付|受け付け|承/.test(text)
+        ? `${topic}はいつ受け付けていますか？`
+        : `${topic}は何時まで利用できますか？`,
+      2.5,
+      position,
+    );
     return true;
   }
   if (topic && TIME_RANGE.test(text)) {

@@ -50,7 +50,7 @@ describe('FAQ quality on the offline engine', () => {
   );
 
   // The project's own sets, written without sight of the engine (bench/faq-quality/cases).
-  it.each(['site-sentences', 'pasted-pages'])(
+  it.each(['site-sentences', 'pasted-pages', 'varied-phrasing'])(
     'meets every figure of the quality bench on the %s texts',
     async (name) => {
       const file = path.resolve(
