@@ -10,7 +10,6 @@ import {
 import type { Analyzer } from './japanese.ts';
 import type { Passage } from './passages.ts';
 import {
-  TIME_POINT,
   DURATION,
   COUNT,
   ASKS,
@@ -25,7 +24,7 @@ import {
 } from './fact-patterns.ts';
 import { askedByCustomer } from './customer-phrasing.ts';
 import { fieldQuestions } from './field-questions.ts';
-import { askForValue, type ClauseContext } from './value-questions.ts';
+import { askForTime, askForValue, type ClauseContext } from './value-questions.ts';
 import {
   isWellFormedQuestion,
   type Polarity,
@@ -107,6 +106,8 @@ function sentenceQuestions(
       clauseCount: clauses.length,
       isFirst,
       section: passage.section,
+      sentence: passage.text,
+      verb: finalVerb(clause.tokens),
       serviceNoun,
       add,
     };
@@ -252,52 +253,7 @@ function sentenceQuestions(
       add(`${topic}は${per}何${count[2]}ですか？`, 2.5, position);
       return;
     }
-    if (topic && TIME_POINT.test(text)) {
-      // 「配達のご注文は前日の18時まで」: a deadline stated without a verb (not 「夜24時まで、
-      // 翌朝は6時から…」, where the sentence goes on).
-      if (/まで$/.test(tail) && position === clauses.length - 1) {
-        add(`${topic}はいつまでですか？`, 3, position);
-        return;
-      }
-      if (/まで(?:に)?/.test(text) && /受け付け|受付|承|予約|申し込|ご連絡|お電話/.test(text)) {
-        add(`${topic}はいつまで受け付けていますか？`, 3, position);
-        return;
-      }
-      const verb = finalVerb(clause.tokens);
-      // 「大浴場は夜24時まで、翌朝は6時からご利用いただけます」: when it can be used.
-      if (verb && /(?:いただけ|でき)ます$/.test(verb) && /利用|入浴|入場|来店|入館/.test(tail)) {
-        const whole = passage.text;
-        const span =
-          /から/.test(whole) && /まで/.test(whole)
-            ? '何時から何時まで'
-            : /まで/.test(whole)
-              ? '何時まで'
-              : '何時から';
-        add(`${topic}は${span}利用できますか？`, 3, position);
-        return;
-      }
-      // 「8時から開所します」: the noun goes with its する, and から asks from when.
-      const action = /([\p{Script=Han}]{2,4})(?:いた)?します$/u.exec(tail)?.[1];
-      const when = /\d+\s*時(?:\d+分|半)?から/.test(text) ? '何時から' : '何時に';
-      if (verb && action) {
-        add(`${topic}は${when}${action}しますか？`, 3, position);
-        return;
-      }
-      if (verb) {
-        add(`${topic}は${when}${verb}か？`, 3, position);
-        return;
-      }
-      if (/です$/.test(tail)) {
-        // 「利用時間は下校時から19時までです」: one end given, asked for that end.
-        const end = /\d+\s*時(?:\d+分|半)?まで/.test(text)
-          ? '何時まで'
-          : /\d+\s*時(?:\d+分|半)?から/.test(text)
-            ? '何時から'
-            : '何時';
-        add(`${topic}は${end}ですか？`, 3, position);
-        return;
-      }
-    }
+    if (askForTime(context)) return;
     // Existence and ability: 「駐車場があります」「取り置きができます」「イートインはございません」.
     const exists = /(?:あり|ござい)(?:ます|ません)$/.test(tail) || /があり$/.test(tail);
     const able = /(?:でき|いただけ)(?:ます|ません)$/.test(tail) || /可能です$/.test(tail);

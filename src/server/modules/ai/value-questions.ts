@@ -32,6 +32,10 @@ export interface ClauseContext {
   clauseCount: number;
   /** The passage is the content's first sentence, where a business introduces itself. */
   isFirst: boolean;
+  /** The whole sentence the clause belongs to. */
+  sentence: string;
+  /** The clause's final verb phrase (「受け付けています」), if it ends on one. */
+  verb: string;
   /** The heading the passage sits under ('' when none). */
   section: string;
   /** The service a clause with no topic names in its verb (「ご宿泊いただけます」 → 宿泊). */
@@ -265,6 +269,62 @@ export function askForValue(context: ClauseContext): boolean {
   if (topic && request) {
     add(`${topic}はいつまでに${request[1]}すればよいですか？`, 3, position);
     return true;
+  }
+  return false;
+}
+
+/**
+ * 「ご予約は前日の19時まで受け付けています」「8時から開所します」「配達のご注文は前日の18時まで」:
+ * a clause with one time in it, asked for that time. Tried late, after the yes/no and count
+ * questions of offline-questions.ts, since many clauses mention a time in passing.
+ */
+export function askForTime(context: ClauseContext): boolean {
+  const { text, tail, topic, position, clauseCount, add } = context;
+  if (topic && TIME_POINT.test(text)) {
+    // 「配達のご注文は前日の18時まで」: a deadline stated without a verb (not 「夜24時まで、
+    // 翌朝は6時から…」, where the sentence goes on).
+    if (/まで$/.test(tail) && position === clauseCount - 1) {
+      add(`${topic}はいつまでですか？`, 3, position);
+      return true;
+    }
+    if (/まで(?:に)?/.test(text) && /受け付け|受付|承|予約|申し込|ご連絡|お電話/.test(text)) {
+      add(`${topic}はいつまで受け付けていますか？`, 3, position);
+      return true;
+    }
+    const verb = context.verb;
+    // 「大浴場は夜24時まで、翌朝は6時からご利用いただけます」: when it can be used.
+    if (verb && /(?:いただけ|でき)ます$/.test(verb) && /利用|入浴|入場|来店|入館/.test(tail)) {
+      const whole = context.sentence;
+      const span =
+        /から/.test(whole) && /まで/.test(whole)
+          ? '何時から何時まで'
+          : /まで/.test(whole)
+            ? '何時まで'
+            : '何時から';
+      add(`${topic}は${span}利用できますか？`, 3, position);
+      return true;
+    }
+    // 「8時から開所します」: the noun goes with its する, and から asks from when.
+    const action = /([\p{Script=Han}]{2,4})(?:いた)?します$/u.exec(tail)?.[1];
+    const when = /\d+\s*時(?:\d+分|半)?から/.test(text) ? '何時から' : '何時に';
+    if (verb && action) {
+      add(`${topic}は${when}${action}しますか？`, 3, position);
+      return true;
+    }
+    if (verb) {
+      add(`${topic}は${when}${verb}か？`, 3, position);
+      return true;
+    }
+    if (/です$/.test(tail)) {
+      // 「利用時間は下校時から19時までです」: one end given, asked for that end.
+      const end = /\d+\s*時(?:\d+分|半)?まで/.test(text)
+        ? '何時まで'
+        : /\d+\s*時(?:\d+分|半)?から/.test(text)
+          ? '何時から'
+          : '何時';
+      add(`${topic}は${end}ですか？`, 3, position);
+      return true;
+    }
   }
   return false;
 }
