@@ -8,6 +8,7 @@ import {
   USER_TOKEN_AUDIENCE,
   verifyAccessToken,
 } from '../modules/auth/access-token.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { findTokenHolder } from '../modules/auth/token-holder.ts';
 
 export interface AuthenticatedUser {
@@ -38,20 +39,39 @@ export function registerAuthGuard(app: FastifyInstance): void {
         result.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.authenticationRequired,
       );
     }
-    // A deleted user's still-valid token must not keep working.
-    const row = await findTokenHolder(app.db, result.claims.sub);
-    if (!row || row.deletedAt) throw unauthorized(MESSAGES.authenticationRequired);
-    if (row.suspendedAt) throw new HttpError(403, ACCOUNT_SUSPENDED);
-    // Logout and a password change raise the version: older tokens end at once, and the
-    // client's refresh (if its session still exists) gets a current one.
-    if (!isCurrentTokenVersion(result.claims, row.tokenVersion))
-      throw unauthorized(MESSAGES.sessionExpired);
-    request.user = { id: row.id, email: row.email };
+    const standing = await tokenStanding(app.db, result.claims);
+    if (standing.kind === 'gone') throw unauthorized(MESSAGES.authenticationRequired);
+    if (standing.kind === 'suspended') throw new HttpError(403, ACCOUNT_SUSPENDED);
+    if (standing.kind === 'ended') throw unauthorized(MESSAGES.sessionExpired);
+    request.user = { id: standing.holder.id, email: standing.holder.email };
   });
 }
 
+export type TokenStanding =
+  | { kind: 'honoured'; holder: { id: string; email: string } }
+  | { kind: 'gone' }
+  | { kind: 'suspended' }
+  | { kind: 'ended' };
+
+/**
+ * Whether the account behind a verified access token still stands behind it, for the HTTP
+ * guard and the realtime socket alike: a deleted account's still-valid token must not keep
+ * working, nor a suspended one's; logout and a password change raise the version, so older
+ * tokens end at once (the client's refresh, if its session still exists, gets a current one).
+ */
+export async function tokenStanding(
+  db: DbOrTx,
+  claims: { sub: string; tv?: number },
+): Promise<TokenStanding> {
+  const row = await findTokenHolder(db, claims.sub);
+  if (!row || row.deletedAt) return { kind: 'gone' };
+  if (row.suspendedAt) return { kind: 'suspended' };
+  if (!isCurrentTokenVersion(claims, row.tokenVersion)) return { kind: 'ended' };
+  return { kind: 'honoured', holder: { id: row.id, email: row.email } };
+}
+
 /** Tokens from before versions existed carry none and count as version 0. */
-export function isCurrentTokenVersion(claims: { tv?: number }, tokenVersion: number): boolean {
+function isCurrentTokenVersion(claims: { tv?: number }, tokenVersion: number): boolean {
   return (typeof claims.tv === 'number' ? claims.tv : 0) === tokenVersion;
 }
 

@@ -17,9 +17,8 @@ import {
 import { forbidden, HttpError } from '../../lib/http-error.ts';
 import { projectParamsSchema, requireProject } from '../../lib/project.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
-import { currentUser, isCurrentTokenVersion } from '../../plugins/auth-guard.ts';
+import { currentUser, tokenStanding } from '../../plugins/auth-guard.ts';
 import { USER_TOKEN_AUDIENCE, verifyAccessToken } from '../auth/access-token.ts';
-import { findTokenHolder } from '../auth/token-holder.ts';
 import { RealtimeHub } from './hub.ts';
 
 declare module 'fastify' {
@@ -88,15 +87,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = verified.claims.sub;
       // Like the HTTP guard: no socket for a deleted or suspended account, or for a token
       // ended by logout or a password change.
-      const tokenStillHonoured = async () => {
-        const owner = await findTokenHolder(app.db, userId);
-        return Boolean(
-          owner &&
-          !owner.deletedAt &&
-          !owner.suspendedAt &&
-          isCurrentTokenVersion(verified.claims, owner.tokenVersion),
-        );
-      };
+      const tokenStillHonoured = async () =>
+        (await tokenStanding(app.db, verified.claims)).kind === 'honoured';
       if (!(await tokenStillHonoured())) {
         socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
         return;
