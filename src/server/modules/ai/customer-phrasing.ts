@@ -1,3 +1,5 @@
+import { LEADING_CONNECTIVE } from './fact-patterns.ts';
+
 // The business's humble and serving verbs, said as a customer asks: 「ご案内しますか？」 →
 // 「案内してもらえますか？」, 「ございますか？」 → 「ありますか？」.
 const CUSTOMER_SIDE: [RegExp, string][] = [
@@ -33,6 +35,6 @@ export function askedByCustomer(question: string): string {
   // 「なお、土曜日は午前のみの診療ですか？」: the connective belongs to the page, not the question.
   return CUSTOMER_SIDE.reduce(
     (text, [pattern, plain]) => text.replace(pattern, plain),
-    question.replace(/^(?:なお|また|さらに|そして|ちなみに)、/, ''),
+    question.replace(LEADING_CONNECTIVE, ''),
   ).replace(FAVOUR, (_, verb: string) => `${FAVOURS[verb]}もらえますか？`);
 }

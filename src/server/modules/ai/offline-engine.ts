@@ -2,6 +2,7 @@ import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import { buildBm25 } from './bm25.ts';
 import { normalizeText, type Analyzer } from './japanese.ts';
 import { questionsFromPassages } from './offline-questions.ts';
+import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { passagesOf, searchableText, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity, QuestionCandidate } from './question-candidate.ts';
@@ -229,13 +230,11 @@ export function offlineAnswer(
     evidence?.polarity === 'yes' ? 'はい、' : evidence?.polarity === 'no' ? 'いいえ、' : '';
   // The evidence opens the answer: a connective that tied it to the sentence before (「なお、」)
   // has nothing to tie to there.
-  const core = asSentence(evidence?.statement ?? passage.text).replace(
-    /^(?:なお|また|さらに|そして|ちなみに)、/,
-    '',
-  );
+  const core = asSentence(evidence?.statement ?? passage.text).replace(LEADING_CONNECTIVE, '');
   const main = shorten(`${prefix}${core}`, Math.round(max * 1.3));
   // The answer opens with its own evidence (and its はい／いいえ); related sentences follow.
-  const after: Passage[] = [];
+  // What follows the evidence, said once and put back in the order of the content.
+  const after: { index: number; sentence: string }[] = [];
   const seen = new Set([passage.text]);
   let total = main.length;
   // 「ただし、土日は有料です」「それ以外は880円です」 qualify the sentence before them: an answer
@@ -249,8 +248,9 @@ export function offlineAnswer(
     total + qualifier.text.length <= max
   ) {
     seen.add(qualifier.text);
-    total += asSentence(qualifier.text).length;
-    after.push(qualifier);
+    const sentence = asSentence(qualifier.text);
+    total += sentence.length;
+    after.push({ index: qualifier.index, sentence });
   }
   for (const neighbour of relatedSentences(
     analyzer,
@@ -264,11 +264,12 @@ export function offlineAnswer(
     if (seen.has(neighbour.text) || total + sentence.length > max) continue;
     seen.add(neighbour.text);
     total += sentence.length;
-    after.push(neighbour);
+    after.push({ index: neighbour.index, sentence });
   }
-  const ordered = (list: Passage[]) =>
-    list.sort((left, right) => left.index - right.index).map(spokenPassage);
-  const answer = [main, ...ordered(after)].join('');
+  const ordered = after
+    .sort((left, right) => left.index - right.index)
+    .map((item) => item.sentence);
+  const answer = [main, ...ordered].join('');
   return {
     answer,
     found: true,
