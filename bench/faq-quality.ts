@@ -4,53 +4,38 @@
  * same texts on a model engine against the local model server, proving the top-up and
  * grounding plumbing (count reached, every answer's prompt held its evidence).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { startMockLlm } from '../tests/fixtures/mock-llm/server.ts';
 import { createTestApp } from '../tests/helpers/test-app.ts';
 import { seedUser } from '../tests/helpers/users.ts';
+import {
+  ASKED,
+  DEVELOPMENT_CASES,
+  OWN_CASE_SETS,
+  readCases,
+  scoreSetThroughApi,
+} from './faq-quality/case-sets.ts';
 import { generateThroughApi } from './faq-quality/run-case.ts';
-import { addCounts, qualityFigures, scoreCase, type QualityCase } from './faq-quality/score.ts';
+import type { qualityFigures } from './faq-quality/score.ts';
 import { table } from './support.ts';
 
 // FAQ_QUALITY_CASES points the bench at another case file of the same shape (a held-out set).
-const CASES =
-  process.env.FAQ_QUALITY_CASES ??
-  path.resolve(import.meta.dirname, '../../shared/bench/faq-quality/cases.json');
-// Three more sets of the same shape, written without sight of the engine: short texts in the
-// development set's style with site formats (【見出し】, ・menus, 10:00 times), texts as pasted
-// from real pages (## headings, tables, よくある質問 blocks, 項目：値 lines), and short texts in
-// varied phrasing (ただし／なお, conditions, kanji and full-width figures).
-const OWN_SETS = ['site-sentences', 'pasted-pages', 'varied-phrasing'].map((name) => ({
-  name,
-  file: path.resolve(import.meta.dirname, `faq-quality/cases/${name}.json`),
-}));
-const ASKED = 10;
+const CASES = process.env.FAQ_QUALITY_CASES ?? DEVELOPMENT_CASES;
 
 export async function runFaqQualityBench(): Promise<boolean> {
   const sets = [
     ...(existsSync(CASES) ? [{ name: 'development', file: CASES }] : []),
-    ...(process.env.FAQ_QUALITY_CASES ? [] : OWN_SETS),
+    ...(process.env.FAQ_QUALITY_CASES ? [] : OWN_CASE_SETS),
   ];
   if (!existsSync(CASES)) console.log(`not scored: ${CASES} is not here`);
-  const cases = JSON.parse(readFileSync(sets[0]!.file, 'utf8')) as QualityCase[];
+  const cases = readCases(sets[0]!.file);
   const offline = await createTestApp();
   let ok = true;
   try {
     const user = await seedUser(offline.app, { credits: 5000 });
     const columns: Record<string, ReturnType<typeof qualityFigures>> = {};
-    for (const set of sets) {
-      const perCase = [];
-      for (const testCase of JSON.parse(readFileSync(set.file, 'utf8')) as QualityCase[]) {
-        const run = await generateThroughApi(offline.app, user.headers, {
-          text: testCase.text,
-          count: ASKED,
-          length: 'short',
-        });
-        perCase.push(scoreCase(testCase, ASKED, run.faqs, 'short'));
-      }
-      columns[set.name] = qualityFigures(addCounts(perCase));
-    }
+    for (const set of sets)
+      columns[set.name] = await scoreSetThroughApi(offline.app, user.headers, readCases(set.file));
     const [first] = Object.values(columns);
     table(
       first!.map(({ figure, target }, row) => ({

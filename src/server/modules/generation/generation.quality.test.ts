@@ -1,25 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateThroughApi, waitFor } from '../../../../bench/faq-quality/run-case.ts';
 import {
-  addCounts,
-  isMalformedQuestion,
-  qualityFigures,
-  scoreCase,
-  type QualityCase,
-} from '../../../../bench/faq-quality/score.ts';
+  DEVELOPMENT_CASES,
+  OWN_CASE_SETS,
+  readCases,
+  scoreSetThroughApi,
+} from '../../../../bench/faq-quality/case-sets.ts';
+import { generateThroughApi, waitFor } from '../../../../bench/faq-quality/run-case.ts';
+import { isMalformedQuestion } from '../../../../bench/faq-quality/score.ts';
 import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
 import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
 
 /** FAQ quality through the API, as a user gets it: the measured figures and the long document. */
-const CASES = path.resolve(
-  import.meta.dirname,
-  '../../../../../shared/bench/faq-quality/cases.json',
-);
-
 describe('FAQ quality on the offline engine', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -29,46 +23,27 @@ describe('FAQ quality on the offline engine', () => {
     await t.close();
   });
 
-  it.runIf(existsSync(CASES))(
+  it.runIf(existsSync(DEVELOPMENT_CASES))(
     'meets every figure of the quality bench on the development texts',
     async () => {
-      const cases = JSON.parse(readFileSync(CASES, 'utf8')) as QualityCase[];
       const user = await seedUser(t.app, { credits: 100 });
-      const counts = [];
-      for (const testCase of cases) {
-        const run = await generateThroughApi(t.app, user.headers, {
-          text: testCase.text,
-          count: 10,
-          length: 'short',
-        });
-        counts.push(scoreCase(testCase, 10, run.faqs, 'short'));
-        expect(run.creditsUsed).toBe(run.faqs.filter((faq) => !faq.failed).length);
-      }
-      const figures = qualityFigures(addCounts(counts));
+      const figures = await scoreSetThroughApi(
+        t.app,
+        user.headers,
+        readCases(DEVELOPMENT_CASES),
+        (run) => expect(run.creditsUsed).toBe(run.faqs.filter((faq) => !faq.failed).length),
+      );
       expect(figures.filter((figure) => !figure.met)).toEqual([]);
     },
   );
 
   // The project's own sets, written without sight of the engine (bench/faq-quality/cases).
-  it.each(['site-sentences', 'pasted-pages', 'varied-phrasing'])(
-    'meets every figure of the quality bench on the %s texts',
-    async (name) => {
-      const file = path.resolve(
-        import.meta.dirname,
-        `../../../../bench/faq-quality/cases/${name}.json`,
-      );
-      const cases = JSON.parse(readFileSync(file, 'utf8')) as QualityCase[];
+  it.each(OWN_CASE_SETS)(
+    'meets every figure of the quality bench on the $name texts',
+    async ({ file }) => {
       const user = await seedUser(t.app, { credits: 200 });
-      const counts = [];
-      for (const testCase of cases) {
-        const run = await generateThroughApi(t.app, user.headers, {
-          text: testCase.text,
-          count: 10,
-          length: 'short',
-        });
-        counts.push(scoreCase(testCase, 10, run.faqs, 'short'));
-      }
-      expect(qualityFigures(addCounts(counts)).filter((figure) => !figure.met)).toEqual([]);
+      const figures = await scoreSetThroughApi(t.app, user.headers, readCases(file));
+      expect(figures.filter((figure) => !figure.met)).toEqual([]);
     },
   );
 
