@@ -61,18 +61,16 @@ function createTurndown(): TurndownService {
   service.addRule('table', {
     filter: 'table',
     replacement: (_content, node) => {
-      const tableRows = Array.from((node as unknown as Element).querySelectorAll('tr'));
-      const cellsOf = (row: Element) => Array.from(row.querySelectorAll('th,td'));
-      const fieldRows = tableRows.every((row) => {
-        const cells = cellsOf(row);
-        return cells.length === 2 && cells[0]!.tagName === 'TH' && cells[1]!.tagName === 'TD';
-      });
-      if (tableRows.length > 0 && fieldRows)
-        return `\n\n${tableRows
-          .map((row) => cellsOf(row).map(cellText).join('：'))
-          .join('\n')}\n\n`;
-      const rows = tableRows.map((row) =>
-        cellsOf(row).map((cell) => cellText(cell).replaceAll('|', '\\|')),
+      const cellsByRow = Array.from((node as unknown as Element).querySelectorAll('tr')).map(
+        (row) => Array.from(row.querySelectorAll('th,td')),
+      );
+      const fieldRows = cellsByRow.every(
+        (row) => row.length === 2 && row[0]!.tagName === 'TH' && row[1]!.tagName === 'TD',
+      );
+      if (cellsByRow.length > 0 && fieldRows)
+        return `\n\n${cellsByRow.map((row) => row.map(cellText).join('：')).join('\n')}\n\n`;
+      const rows = cellsByRow.map((row) =>
+        row.map((cell) => cellText(cell).replaceAll('|', '\\|')),
       );
       if (rows.length === 0) return '';
       const width = Math.max(...rows.map((row) => row.length));
