@@ -139,7 +139,8 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     };
     for (const rawLine of lines) {
       const line = halfWidthFigures(rawLine).trim();
-      if (!line || !BULLET.test(line)) flushList();
+      const bulleted = BULLET.test(line);
+      if (!line || !bulleted) flushList();
       if (!line) {
         header = undefined;
         continue;
@@ -217,14 +218,14 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         PAIR.exec(body) ??
         PRICED_ITEM.exec(body) ??
         SPACED_ITEM.exec(body) ??
-        (BULLET.test(line) ? SPACED_LIST_ITEM.exec(body) : null);
+        (bulleted ? SPACED_LIST_ITEM.exec(body) : null);
       if (pair && !/[。！？]/.test(pair[2]!.slice(0, -1)) && !/[はがを]$/.test(pair[1]!)) {
         pushPair(push, body, pair[1]!, pair[2]!, section);
         continue;
       }
       // An item that states something (「浦和区内は…配達無料」) is a sentence, not a list entry.
       const statesSomething = /[はがを]/.test(body.replace(/[（(][^）)]*[）)]/g, ''));
-      if (BULLET.test(line) && !/[。！？]/.test(body) && body.length <= 40 && !statesSomething) {
+      if (bulleted && !/[。！？]/.test(body) && body.length <= 40 && !statesSomething) {
         listItems.push(body);
         continue;
       }
