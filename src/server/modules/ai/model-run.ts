@@ -12,6 +12,8 @@ export interface AiRun {
   limiter: LimitFunction;
   usage: TokenUsage;
   customInstructions?: string | undefined;
+  /** Aborted when the record is deleted: queued calls never start, running ones stop. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface ModelAnswer {
@@ -57,10 +59,13 @@ export async function callOnChain<SCHEMA extends z.ZodType>(
   const chain = run.chain.length > 0 ? run.chain : run.engine.kind === 'model' ? [run.engine] : [];
   let lastError: unknown = new Error('no model configured');
   for (const [position, engine] of chain.entries()) {
+    // A stopped run asks no further model.
+    run.signal?.throwIfAborted();
     try {
       const output = await callStructured({
         ...call,
         model: engine.model,
+        signal: run.signal,
         limiter: run.limiter,
         usage: run.usage,
         // With another model behind this one, fail over sooner than a lone model would give up.

@@ -30,6 +30,8 @@ export interface StructuredCall<SCHEMA extends z.ZodType> {
   usage: TokenUsage;
   timeoutMs?: number;
   maxAttempts?: number;
+  /** The run's stop signal: a call waiting for a slot never starts, a running one is aborted. */
+  signal?: AbortSignal | undefined;
 }
 
 function retryDelayMs(error: unknown, attempt: number): number {
@@ -62,21 +64,24 @@ export async function callStructured<SCHEMA extends z.ZodType>(
   const maxAttempts = call.maxAttempts ?? 4;
   for (let attempt = 0; ; attempt++) {
     try {
-      const result = await call.limiter(() =>
-        generateText({
+      const result = await call.limiter(() => {
+        call.signal?.throwIfAborted();
+        const timeout = AbortSignal.timeout(call.timeoutMs ?? 90_000);
+        return generateText({
           model: call.model,
           system: call.system,
           prompt: call.prompt,
           output: Output.object({ schema: call.schema }),
           maxRetries: 0,
-          abortSignal: AbortSignal.timeout(call.timeoutMs ?? 90_000),
-        }),
-      );
+          abortSignal: call.signal ? AbortSignal.any([timeout, call.signal]) : timeout,
+        });
+      });
       call.usage.calls++;
       call.usage.inputTokens += result.usage.inputTokens ?? 0;
       call.usage.outputTokens += result.usage.outputTokens ?? 0;
       return result.output as z.infer<SCHEMA>;
     } catch (error) {
+      if (call.signal?.aborted) throw call.signal.reason;
       call.usage.calls++;
       if (attempt + 1 >= maxAttempts || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs(error, attempt)));

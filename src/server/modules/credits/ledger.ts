@@ -244,6 +244,26 @@ export async function releaseAllHeldReservations(db: DbOrTx): Promise<number> {
   return held.length;
 }
 
+/**
+ * Releases, charging nothing, every reservation still held for a generation: called in the
+ * transaction that deletes the record, so its work can no longer charge for it.
+ */
+export async function releaseGenerationReservations(
+  db: DbOrTx,
+  generationId: string,
+): Promise<number> {
+  const held = await db
+    .select({ id: creditReservations.id })
+    .from(creditReservations)
+    .where(
+      and(eq(creditReservations.generationId, generationId), eq(creditReservations.status, 'held')),
+    );
+  for (const reservation of held) {
+    await settleReservation(db, { reservationId: reservation.id, used: 0, description: '' });
+  }
+  return held.length;
+}
+
 /** 'FAQ{n}件生成' (spec §4). */
 export function usageDescription(count: number): string {
   return `FAQ${count}件生成`;

@@ -20,14 +20,17 @@ import type { AiRun } from '../ai/model-run.ts';
 import type { DraftQuestion } from '../ai/offline-engine.ts';
 import { contentItem } from './answer-items.ts';
 import {
+  afterQueuedWrites,
   getOwnGeneration,
   isCancelRequested,
   parseList,
   update,
   updateProgress,
+  type RecordValues,
   type Row,
   type StoredSources,
 } from './generation.record.ts';
+import { watchWork } from './running-work.ts';
 import { findIdempotentResult, storeIdempotentResult } from './idempotency.ts';
 import { aiRun, errorText, type GenerationContext } from './generation.service.ts';
 
@@ -202,6 +205,8 @@ async function runAnswerPhase(
   reservationId: string,
 ) {
   const id = row.id;
+  const work = watchWork(ctx.db, id);
+  run.signal = work.signal;
   const items: FaqItem[] = [];
   let done = 0;
   const answered = () => {
@@ -260,12 +265,7 @@ async function runAnswerPhase(
       return;
     }
     await updateProgress(ctx.db, id, 'answering', PROGRESS_STEPS.finishing);
-    const settled = await settleReservation(ctx.db, {
-      reservationId,
-      used: produced,
-      description: usageDescription(produced),
-    });
-    await update(ctx.db, id, {
+    await keepAnswers(ctx, id, reservationId, produced, (charged) => ({
       status: 'completed',
       stage: 'completed',
       progress: PROGRESS_STEPS.completed.progress,
@@ -276,10 +276,10 @@ async function runAnswerPhase(
           : `${PROGRESS_STEPS.completed.message}（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
       answers: JSON.stringify(items.map((item) => item.answer)),
       items,
-      creditsUsed: row.creditsUsed + settled.charged,
+      creditsUsed: row.creditsUsed + charged,
       tokenUsage: run.usage,
       cancelRequested: false,
-    });
+    }));
   } catch (error) {
     ctx.log.warn({ err: error, id }, 'answer generation failed');
     await settleReservation(ctx.db, { reservationId, used: 0, description: '' }).catch(
@@ -292,5 +292,45 @@ async function runAnswerPhase(
       error: errorText(error, 'FAQの生成に失敗しました'),
       cancelRequested: false,
     });
+  } finally {
+    work.end();
   }
+}
+
+/**
+ * Charges for answers and keeps them in one transaction, only while the record still exists
+ * and is answering: the record's row is locked first, so a deletion either comes before (the
+ * reservation is released, nothing is charged, the answers are dropped) or after (the user had
+ * the answers and deleted them). Returns the credits charged, or null when the record is gone.
+ */
+export async function keepAnswers(
+  ctx: GenerationContext,
+  id: string,
+  reservationId: string,
+  produced: number,
+  values: (charged: number) => RecordValues,
+): Promise<number | null> {
+  return afterQueuedWrites(id, () =>
+    ctx.db.transaction(async (tx) => {
+      const [live] = await tx
+        .select({ id: faqGenerations.id })
+        .from(faqGenerations)
+        .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'answering')))
+        .for('update');
+      if (!live) {
+        await settleReservation(tx, { reservationId, used: 0, description: '' });
+        return null;
+      }
+      const { charged } = await settleReservation(tx, {
+        reservationId,
+        used: produced,
+        description: usageDescription(produced),
+      });
+      await tx
+        .update(faqGenerations)
+        .set({ ...values(charged), updatedAt: new Date() })
+        .where(eq(faqGenerations.id, id));
+      return charged;
+    }),
+  );
 }

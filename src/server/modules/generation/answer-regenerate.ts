@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FaqItem, RegeneratedItem } from '../../../shared/generations.ts';
 import { faqGenerations } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { reserveCredits, settleReservation, usageDescription } from '../credits/ledger.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { reserveCredits, settleReservation } from '../credits/ledger.ts';
 import { generateAnswersFromContent, sameAnswer } from '../ai/faq-ai.ts';
 import { contentItem } from './answer-items.ts';
-import { answerCategory, approvedDrafts, expertsNeedModel } from './answer-phase.ts';
-import { getOwnGeneration, type StoredSources } from './generation.record.ts';
+import { answerCategory, approvedDrafts, expertsNeedModel, keepAnswers } from './answer-phase.ts';
+import { GENERATION_NOT_FOUND, getOwnGeneration, type StoredSources } from './generation.record.ts';
+import { watchWork } from './running-work.ts';
 import { aiRun, type GenerationContext } from './generation.service.ts';
 
 export const REGENERATION_BUSY = '回答を生成中です。完了までお待ちください';
@@ -50,10 +51,12 @@ export async function regenerateAnswer(
   // Read again under the claim: an edit saved just before it is kept.
   const claimed = await getOwnGeneration(ctx.db, userId, id);
   const claimedItems = (claimed.items as FaqItem[]) ?? items;
+  const work = watchWork(ctx.db, id);
+  run.signal = work.signal;
 
-  let item: FaqItem | undefined;
-  let charged = 0;
+  let kept = false;
   try {
+    let item: FaqItem;
     if (sources.category) {
       item = (
         await answerCategory(
@@ -76,36 +79,34 @@ export async function regenerateAnswer(
     }
     const unchanged = !item.failed && sameAnswer(item.answer, current.answer);
     const produced = item.failed || unchanged ? 0 : 1;
-    charged = (
-      await settleReservation(ctx.db, {
-        reservationId,
-        used: produced,
-        description: usageDescription(produced),
-      })
-    ).charged;
+    const next =
+      produced > 0
+        ? claimedItems.map((existing, position) => (position === index ? item : existing))
+        : claimedItems;
+    // The charge and the new answer are kept together, and only while the record exists.
+    const charged = await keepAnswers(ctx, id, reservationId, produced, (credits) => ({
+      stage: 'completed',
+      message: row.message,
+      items: next,
+      answers: JSON.stringify(next.map((entry) => entry.answer)),
+      creditsUsed: claimed.creditsUsed + credits,
+    }));
+    kept = true;
+    if (charged === null) throw notFound(GENERATION_NOT_FOUND);
     if (produced === 0)
       return { ...current, ...(unchanged ? { unchanged: true } : { regenerationFailed: true }) };
     return item;
   } finally {
-    // Whatever happened, the record is released with its answers (the new one if charged).
-    if (charged === 0)
+    work.end();
+    // A failure releases the credit and the record with the answers it had.
+    if (!kept) {
       await settleReservation(ctx.db, { reservationId, used: 0, description: '' }).catch(
         () => undefined,
       );
-    const next =
-      charged > 0 && item
-        ? claimedItems.map((existing, position) => (position === index ? item! : existing))
-        : claimedItems;
-    await ctx.db
-      .update(faqGenerations)
-      .set({
-        stage: 'completed',
-        message: row.message,
-        items: next,
-        answers: JSON.stringify(next.map((entry) => entry.answer)),
-        creditsUsed: claimed.creditsUsed + charged,
-        updatedAt: new Date(),
-      })
-      .where(eq(faqGenerations.id, id));
+      await ctx.db
+        .update(faqGenerations)
+        .set({ stage: 'completed', message: row.message, updatedAt: new Date() })
+        .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'answering')));
+    }
   }
 }

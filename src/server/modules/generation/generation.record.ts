@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CreateGenerationRequest, FaqItem, Generation } from '../../../shared/generations.ts';
 import type { AnswerLength } from '../../../shared/limits.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
@@ -130,13 +130,36 @@ export async function getOwnGeneration(db: DbOrTx, userId: string, id: string): 
   return row;
 }
 
-/** Whether a cancel was requested for a running job (read fresh: another process may have set it). */
+/**
+ * Whether a running job should stop (read fresh: another process may have asked): a cancel was
+ * requested, or the record was deleted, in which case its work is wanted by no one.
+ */
 export async function isCancelRequested(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db
-    .select({ cancel: faqGenerations.cancelRequested })
+    .select({ cancel: faqGenerations.cancelRequested, stage: faqGenerations.stage })
     .from(faqGenerations)
-    .where(
-      and(eq(faqGenerations.id, id), inArray(faqGenerations.stage, ['fetching', 'answering'])),
-    );
-  return row?.cancel ?? false;
+    .where(eq(faqGenerations.id, id));
+  if (!row) return true;
+  return RUNNING_STAGES.includes(row.stage) && row.cancel;
+}
+
+const RUNNING_STAGES: readonly string[] = ['fetching', 'answering'];
+
+export async function recordExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: faqGenerations.id })
+    .from(faqGenerations)
+    .where(eq(faqGenerations.id, id));
+  return Boolean(row);
+}
+
+/**
+ * Runs `write` after the record's queued writes, so a job's last write (the one that settles
+ * its credits) is ordered after its progress writes like every other write of the record.
+ */
+export function afterQueuedWrites<T>(id: string, write: () => Promise<T>): Promise<T> {
+  let result: T;
+  return enqueue(id, async () => {
+    result = await write();
+  }).then(() => result);
 }

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { faqGenerations, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { crawlBooking, withinQuestionPhaseLimit } from './generation-limits.ts';
+import { watchWork } from './running-work.ts';
 import { generateCategoryQuestions, type CategoryInput } from '../ai/category-ai.ts';
 import { generateQuestionsFromContent, type QuestionSet } from '../ai/faq-ai.ts';
 import type { AiRun } from '../ai/model-run.ts';
@@ -22,6 +23,7 @@ import { ingestText, ingestUrl } from '../ingestion/ingestion.service.ts';
 import {
   isCancelRequested,
   newGenerationId,
+  recordExists,
   update,
   updateProgress,
   type StoredSources,
@@ -172,6 +174,8 @@ export async function runQuestionPhase(
   const stopIfCancelled = async () => {
     if (await isCancelRequested(ctx.db, id)) throw new Cancelled();
   };
+  const work = watchWork(ctx.db, id);
+  run.signal = work.signal;
   try {
     let pages: ContentPage[] = [];
     let title: string | undefined;
@@ -248,6 +252,8 @@ export async function runQuestionPhase(
       error: null,
     });
   } catch (error) {
+    // A deleted record's work simply ends: there is nothing left to report to.
+    if (work.signal.aborted || !(await recordExists(ctx.db, id).catch(() => true))) return;
     const cancelled = error instanceof Cancelled;
     if (!cancelled) ctx.log.warn({ err: error, id }, 'question generation failed');
     const text = cancelled ? CANCELLED_MESSAGE : errorText(error, '質問の生成に失敗しました');
@@ -265,5 +271,7 @@ export async function runQuestionPhase(
           }
         : { status: 'failed', stage: 'failed', message: text, error: text, cancelRequested: false },
     );
+  } finally {
+    work.end();
   }
 }

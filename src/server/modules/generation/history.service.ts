@@ -8,6 +8,7 @@ import { HISTORY_PAGE_SIZE } from '../../../shared/limits.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { releaseGenerationReservations } from '../credits/ledger.ts';
 import {
   GENERATION_ID,
   GENERATION_NOT_FOUND,
@@ -19,6 +20,7 @@ import {
   listOwnGenerations,
   type GenerationRow,
 } from './history.repository.ts';
+import { abortWork } from './running-work.ts';
 
 export const HISTORY_NOT_FOUND = GENERATION_NOT_FOUND;
 
@@ -73,7 +75,19 @@ export async function getHistoryRecord(
   return toRecord(await getOwnGeneration(db, userId, id));
 }
 
+/**
+ * Deleting a record ends its work: in the same transaction its held credits are released, so
+ * work still running can charge nothing for it (its last write needs the record, see
+ * keepAnswers), and this process's model calls for it are aborted at once.
+ */
 export async function deleteHistoryRecord(db: DbOrTx, userId: string, id: string): Promise<void> {
-  if (!GENERATION_ID.test(id) || !(await deleteOwnGeneration(db, userId, id)))
-    throw notFound(HISTORY_NOT_FOUND);
+  const deleted =
+    GENERATION_ID.test(id) &&
+    (await db.transaction(async (tx) => {
+      if (!(await deleteOwnGeneration(tx, userId, id))) return false;
+      await releaseGenerationReservations(tx, id);
+      return true;
+    }));
+  if (!deleted) throw notFound(HISTORY_NOT_FOUND);
+  abortWork(id);
 }
