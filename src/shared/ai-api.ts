@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_API_PER_DAY_REACHED, MODEL_USE_LIMITS } from './model-use.ts';
 import { AI_PROVIDER_IDS } from './ai.ts';
 
 /**
@@ -27,10 +28,14 @@ export const TEXT_REQUIRED = '読み上げるテキスト（text）を入力し�
 export const AUDIO_REQUIRED = '音声データ（audio）をbase64またはdata URLで指定してください';
 export const AUDIO_TOO_LARGE = '音声データは25MB以下にしてください';
 export const AI_QUOTA_MINUTE = 'AI APIの呼び出しが多すぎます。しばらく待ってから再度お試しください';
-export const AI_QUOTA_DAY = '本日のAI APIの利用上限に達しました。明日以降に再度お試しください';
+export const AI_QUOTA_DAY = AI_API_PER_DAY_REACHED;
 
-/** Per-user metering (every accepted call counts). */
-export const AI_API_LIMITS = { perMinute: 30, perDay: 500 } as const;
+/** Per-user metering (every accepted call counts); the day is Japan's calendar day. */
+export const AI_API_LIMITS = {
+  perMinute: MODEL_USE_LIMITS.aiApiPerMinute,
+  perDay: MODEL_USE_LIMITS.aiApiPerDay,
+  perDayBeforePurchase: MODEL_USE_LIMITS.aiApiPerDayBeforePurchase,
+} as const;
 export const MAX_IMAGE_URLS = 16;
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 

@@ -8,6 +8,8 @@ export const errorCodeSchema = z.enum([
   'VALIDATION_ERROR',
   'AUTHENTICATION_ERROR',
   'FORBIDDEN',
+  /** 403 for work on the AI models before the address is confirmed (shared/model-use.ts). */
+  'EMAIL_NOT_CONFIRMED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',

@@ -21,7 +21,7 @@ export interface SeededUser {
  */
 export async function seedUser(
   app: FastifyInstance,
-  options: { email?: string; credits?: number; displayName?: string } = {},
+  options: { email?: string; credits?: number; displayName?: string; confirmed?: boolean } = {},
 ): Promise<SeededUser> {
   const id = randomUUID();
   const email = options.email ?? `user-${id.slice(0, 8)}@example.jp`;
@@ -30,7 +30,8 @@ export async function seedUser(
     email,
     passwordHash: 'not-a-real-hash',
     displayName: options.displayName ?? null,
-    emailConfirmedAt: new Date(),
+    // Confirmed unless a test means otherwise: model-backed work needs it (ADR 025).
+    emailConfirmedAt: options.confirmed === false ? null : new Date(),
   });
   if (options.credits && options.credits > 0) {
     await grantCredits(app.db, {

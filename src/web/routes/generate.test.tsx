@@ -15,6 +15,11 @@ import {
   type RecordedRequest,
 } from '../../../tests/helpers/web-backend.ts';
 import { renderGenerate } from '../../../tests/helpers/render-generate.tsx';
+import {
+  EMAIL_NOT_CONFIRMED,
+  MODEL_NEEDS_CONFIRMED_EMAIL,
+  QUESTION_REGENERATIONS_PER_DAY_REACHED,
+} from '../../shared/model-use.ts';
 import { GENERATION_POLL_MS } from '../features/generation/api/watch-generation.ts';
 
 const ID = 'faq_draft_1';
@@ -264,6 +269,45 @@ describe('/generate runs', () => {
     });
     expect(await screen.findByRole('button', { name: '質問を生成する' })).toBeEnabled();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a start refused for an unconfirmed address says so, with the server’s way to confirm, and keeps the form', async () => {
+    const user = userEvent.setup();
+    const api = serveApi(({ method, path }) => {
+      if (method === 'POST' && path === '/api/generations')
+        return json(403, {
+          error: { code: EMAIL_NOT_CONFIRMED, message: MODEL_NEEDS_CONFIRMED_EMAIL, status: 403 },
+        });
+    });
+    renderGenerate('/generate');
+    await user.type(await screen.findByLabelText('WebサイトのURL'), 'https://example.jp/');
+    await user.click(screen.getByRole('button', { name: '質問を生成する' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByRole('heading', { name: 'メールアドレスの確認が必要です' }),
+    ).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(MODEL_NEEDS_CONFIRMED_EMAIL);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByLabelText('WebサイトのURL')).toHaveValue('https://example.jp/');
+    expect(api.count('POST', '/api/generations')).toBe(1);
+  });
+
+  it('a question regeneration past the day’s cap shows the server’s Japanese reason', async () => {
+    const user = userEvent.setup();
+    const reason = `${QUESTION_REGENERATIONS_PER_DAY_REACHED}。日本時間の0時（約3時間後）から再びご利用いただけます`;
+    serveApi(({ method, path }) => {
+      if (method === 'GET' && path === recordPath) return json(200, draft(['営業時間は？']));
+      if (method === 'POST' && path === `${recordPath}/questions/regenerate`)
+        return json(429, { error: { code: 'RATE_LIMITED', message: reason, status: 429 } });
+    });
+    renderGenerate(`/generate?draft=${ID}`);
+    await questionList();
+    await user.click(screen.getByRole('button', { name: '再生成' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(reason);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // The draft's questions stay.
+    expect(within(await questionList()).getByText(/営業時間は？/)).toBeInTheDocument();
   });
 
   it(

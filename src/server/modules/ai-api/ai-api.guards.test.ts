@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MOCK_MP3 } from '../../../../tests/fixtures/mock-llm/server.ts';
 import {
@@ -25,7 +27,23 @@ import {
   SCHEMA_ROOT_OBJECT,
   TEXT_REQUIRED,
 } from '../../../shared/ai-api.ts';
-import { rateLimitBuckets } from '../../db/schema.ts';
+import { EMAIL_NOT_CONFIRMED, MODEL_NEEDS_CONFIRMED_EMAIL } from '../../../shared/model-use.ts';
+import { payments, rateLimitBuckets, users } from '../../db/schema.ts';
+import { japanDayStart } from '../ai/model-access.ts';
+
+async function seedPurchase(app: TestApp, userId: string) {
+  await app.app.db.insert(payments).values({
+    id: randomUUID(),
+    provider: 'demo',
+    sessionId: `cs_test_${randomUUID()}`,
+    userId,
+    planId: 'light',
+    credits: 100,
+    amountYen: 1000,
+    status: 'completed',
+    completedAt: new Date(),
+  });
+}
 
 let context: AiApiContext;
 let llm: AiApiContext['llm'];
@@ -239,7 +257,7 @@ describe('access, configuration and provider failures', () => {
     }
   });
 
-  it('meters every call: 30 a minute, 500 a day per user', async () => {
+  it('meters every call: 30 a minute, 50 a day before a purchase and 500 after', async () => {
     // The clock stands still at the start of a minute: the 31 calls must share one window,
     // which a real clock could leave in the middle of the test. Only Date is faked, so I/O runs.
     vi.useFakeTimers({ toFake: ['Date'], now: Math.ceil(Date.now() / 60_000) * 60_000 + 1000 });
@@ -258,17 +276,55 @@ describe('access, configuration and provider failures', () => {
     // Another user is not affected.
     expect((await post(t, 'speech', { text: 'x' }, user.headers)).statusCode).toBe(200);
 
+    // A day is Japan's calendar day; an account that never bought gets the lower allowance.
     const daily = await seedUser(t.app);
-    const dayMs = 24 * 60 * 60 * 1000;
     await t.app.db.insert(rateLimitBuckets).values({
       key: `ai-api-day:${daily.id}`,
-      windowStart: new Date(Math.floor(Date.now() / dayMs) * dayMs),
-      count: AI_API_LIMITS.perDay,
+      windowStart: japanDayStart(new Date()),
+      count: AI_API_LIMITS.perDayBeforePurchase,
     });
     const dayOver = await post(t, 'text', { prompt: 'x' }, daily.headers);
     expect(dayOver.statusCode).toBe(429);
     expect(dayOver.json().error.message).toContain(AI_QUOTA_DAY);
-    expect(Number(dayOver.headers['retry-after'])).toBeGreaterThan(0);
+    expect(dayOver.json().error.message).toMatch(/日本時間の0時（約\d+時間(\d+分)?後）/);
+    const retryAfter = Number(dayOver.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    expect((Date.now() + retryAfter * 1000 + 9 * 3600_000) % (24 * 3600_000)).toBeLessThan(2000);
+
+    // A buyer may go on to the full allowance, and no further.
+    await seedPurchase(t, daily.id);
+    expect((await post(t, 'text', { prompt: 'x' }, daily.headers)).statusCode).toBe(200);
+    await t.app.db
+      .update(rateLimitBuckets)
+      .set({ count: AI_API_LIMITS.perDay })
+      .where(eq(rateLimitBuckets.key, `ai-api-day:${daily.id}`));
+    expect((await post(t, 'text', { prompt: 'x' }, daily.headers)).statusCode).toBe(429);
+  });
+
+  it('refuses every endpoint to an unconfirmed address with a Japanese 403, before any model call', async () => {
+    const unconfirmed = await seedUser(t.app, { confirmed: false });
+    const before = llm.stats.calls;
+    for (const [path, body] of [
+      ['text', { prompt: 'x' }],
+      ['text', { prompt: 'x', stream: true }],
+      ['object', { prompt: 'x', schema: { type: 'object', properties: {} } }],
+      ['image', { prompt: 'x' }],
+      ['speech', { text: 'x' }],
+      ['transcribe', { audio: MOCK_MP3.toString('base64') }],
+    ] as const) {
+      const response = await post(t, path, body, unconfirmed.headers);
+      expect(response.statusCode, path).toBe(403);
+      expect(response.json().error.code).toBe(EMAIL_NOT_CONFIRMED);
+      expect(response.json().error.message).toBe(MODEL_NEEDS_CONFIRMED_EMAIL);
+    }
+    expect(llm.stats.calls).toBe(before);
+    // Confirming the address opens it.
+    await t.app.db
+      .update(users)
+      .set({ emailConfirmedAt: new Date() })
+      .where(eq(users.id, unconfirmed.id));
+    expect((await post(t, 'text', { prompt: 'x' }, unconfirmed.headers)).statusCode).toBe(200);
   });
 
   it('does not count rejected input against the quota', async () => {

@@ -2,9 +2,6 @@ import { generateImage, generateSpeech, generateText, streamText, transcribe } f
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AI_API_LIMITS,
-  AI_QUOTA_DAY,
-  AI_QUOTA_MINUTE,
   AUDIO_TOO_LARGE,
   aiImageRequestSchema,
   aiImageResponseSchema,
@@ -22,13 +19,13 @@ import {
 } from '../../../shared/ai-api.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { projectParamsSchema, requireProject } from '../../lib/project.ts';
-import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { assertModelAllowed } from '../ai/providers.ts';
 import { aiLimiter } from '../ai/structured.ts';
 import { safeFetch } from '../ingestion/safe-fetch.ts';
 import {
   mediaEngine,
+  meterAiApiCall,
   outputOf,
   promptOf,
   searchOptions,
@@ -50,19 +47,13 @@ export const aiApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = [app.requireUser, requireProject(app)];
   const limiter = () => aiLimiter(app.config.AI_CONCURRENCY);
 
-  /** Every accepted call counts against the caller's per-minute and per-day quota. */
+  /**
+   * Every accepted call needs a confirmed address and counts against the caller's per-minute
+   * and per-day quota (docs/adr/025).
+   */
   async function meter(request: FastifyRequest): Promise<string> {
     const userId = currentUser(request).id;
-    await consumeRateLimit(app.db, `ai-api:${userId}`, {
-      limit: AI_API_LIMITS.perMinute,
-      windowSeconds: 60,
-      message: AI_QUOTA_MINUTE,
-    });
-    await consumeRateLimit(app.db, `ai-api-day:${userId}`, {
-      limit: AI_API_LIMITS.perDay,
-      windowSeconds: 24 * 60 * 60,
-      message: AI_QUOTA_DAY,
-    });
+    await meterAiApiCall(app.db, userId);
     return userId;
   }
 

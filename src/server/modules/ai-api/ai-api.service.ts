@@ -26,15 +26,25 @@ import {
 } from 'ai';
 import { z } from 'zod';
 import {
+  AI_API_LIMITS,
   AI_MEDIA_NOT_CONFIGURED,
   AI_NOT_CONFIGURED,
+  AI_QUOTA_DAY,
+  AI_QUOTA_MINUTE,
   type AiObjectRequest,
   type AiTextRequest,
   type AiUsage,
 } from '../../../shared/ai-api.ts';
 import { SEARCH_NOT_CONFIGURED } from '../../../shared/data.ts';
 import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { consumeRateLimit } from '../../lib/rate-limiter.ts';
+import {
+  aiApiDailyLimit,
+  consumeDailyAllowance,
+  requireConfirmedAddress,
+} from '../ai/model-access.ts';
 import { resolveEngine } from '../ai/providers.ts';
 import { searchWeb } from '../data/search.ts';
 
@@ -247,4 +257,24 @@ export function toHttpError(error: unknown): unknown {
     return new HttpError(400, PROVIDER_REJECTED, { cause: error });
   }
   return error;
+}
+
+/**
+ * One accepted AI API call: the address must be confirmed (403 otherwise), then it counts per
+ * minute and per Japanese day, with a lower daily allowance for accounts that never bought
+ * credits (docs/adr/025).
+ */
+export async function meterAiApiCall(db: DbOrTx, userId: string): Promise<void> {
+  await requireConfirmedAddress(db, userId);
+  await consumeRateLimit(db, `ai-api:${userId}`, {
+    limit: AI_API_LIMITS.perMinute,
+    windowSeconds: 60,
+    message: AI_QUOTA_MINUTE,
+  });
+  await consumeDailyAllowance(
+    db,
+    `ai-api-day:${userId}`,
+    await aiApiDailyLimit(db, userId),
+    AI_QUOTA_DAY,
+  );
 }

@@ -16,6 +16,7 @@ import {
   type CategoryInput,
 } from '../ai/category-ai.ts';
 import { ANSWER_FAILED, generateAnswersFromContent } from '../ai/faq-ai.ts';
+import { requireConfirmedAddress } from '../ai/model-access.ts';
 import type { AiRun } from '../ai/model-run.ts';
 import type { DraftQuestion } from '../ai/offline-engine.ts';
 import { contentItem } from './answer-items.ts';
@@ -66,6 +67,7 @@ export async function startAnswers(
     throw new HttpError(409, NOT_ANSWERABLE);
   const run = aiRun(ctx.config, sources.ai);
   if (sources.category && run.engine.kind === 'offline') throw expertsNeedModel();
+  if (run.engine.kind === 'model') await requireConfirmedAddress(ctx.db, userId);
   // Claim and reservation commit together: a concurrent twin waits on the row, then finds it
   // answering; a refused reservation leaves the draft untouched.
   const claimed = await ctx.db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { faqGenerations } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { reserveCredits, settleReservation } from '../credits/ledger.ts';
 import { generateAnswersFromContent, sameAnswer } from '../ai/faq-ai.ts';
+import { requireConfirmedAddress } from '../ai/model-access.ts';
 import { contentItem } from './answer-items.ts';
 import { answerCategory, approvedDrafts, expertsNeedModel, keepAnswers } from './answer-phase.ts';
 import { GENERATION_NOT_FOUND, getOwnGeneration, type StoredSources } from './generation.record.ts';
@@ -33,6 +34,7 @@ export async function regenerateAnswer(
     throw new HttpError(409, 'この回答は再生成できません');
   const run = aiRun(ctx.config, sources.ai);
   if (sources.category && run.engine.kind === 'offline') throw expertsNeedModel();
+  if (run.engine.kind === 'model') await requireConfirmedAddress(ctx.db, userId);
   const reservationId = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(faqGenerations)

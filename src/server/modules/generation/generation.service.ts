@@ -6,6 +6,7 @@ import {
   crawlProgress,
   type CreateGenerationRequest,
 } from '../../../shared/generations.ts';
+import { MODEL_USE_LIMITS, QUESTION_PHASES_PER_DAY_REACHED } from '../../../shared/model-use.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { faqGenerations, users } from '../../db/schema.ts';
@@ -14,6 +15,7 @@ import { crawlBooking, withinQuestionPhaseLimit } from './generation-limits.ts';
 import { watchWork } from './running-work.ts';
 import { generateCategoryQuestions, type CategoryInput } from '../ai/category-ai.ts';
 import { generateQuestionsFromContent, type QuestionSet } from '../ai/faq-ai.ts';
+import { consumeDailyAllowance, requireConfirmedAddress } from '../ai/model-access.ts';
 import type { AiRun } from '../ai/model-run.ts';
 import type { ContentPage } from '../ai/offline-engine.ts';
 import { autoChain, resolveEngine } from '../ai/providers.ts';
@@ -70,6 +72,8 @@ export async function startGeneration(
   // A provider without a key fails here, before any work or record: nothing is reserved or
   // stored for a run that could never start.
   const run = aiRun(ctx.config, input.ai);
+  const usesModel = run.engine.kind === 'model';
+  if (usesModel) await requireConfirmedAddress(ctx.db, userId);
   const id = newGenerationId();
   const inputData =
     input.method === 'url'
@@ -98,6 +102,14 @@ export async function startGeneration(
     ctx.db,
     userId,
     async (tx) => {
+      // Counted with the insert: a refusal of this start (too many running) counts nothing.
+      if (usesModel)
+        await consumeDailyAllowance(
+          tx,
+          `question-phase-day:${userId}`,
+          MODEL_USE_LIMITS.questionPhasesPerDay,
+          QUESTION_PHASES_PER_DAY_REACHED,
+        );
       await tx.insert(faqGenerations).values({
         id,
         userId,

@@ -5,8 +5,13 @@ import {
   type CreateGenerationRequest,
   type QuestionRun,
 } from '../../../shared/generations.ts';
+import {
+  MODEL_USE_LIMITS,
+  QUESTION_REGENERATIONS_PER_DAY_REACHED,
+} from '../../../shared/model-use.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { consumeDailyAllowance, requireConfirmedAddress } from '../ai/model-access.ts';
 import { crawlBooking, withinQuestionPhaseLimit } from './generation-limits.ts';
 import { getOwnGeneration, parseList, type Row, type StoredSources } from './generation.record.ts';
 import {
@@ -71,13 +76,15 @@ export async function regenerateQuestions(
   const input = storedRequest(row, sources);
   // A provider whose key was removed since fails here, before the draft changes.
   const run = aiRun(ctx.config, input.ai);
+  const usesModel = run.engine.kind === 'model';
+  if (usesModel) await requireConfirmedAddress(ctx.db, userId);
   // A regeneration reads the site again, so it counts toward the user's running question phases.
   const crawl = crawlBooking(input, ctx.config);
   const claimed = await withinQuestionPhaseLimit(
     ctx.db,
     userId,
-    (tx) =>
-      tx
+    async (tx) => {
+      const rows = await tx
         .update(faqGenerations)
         .set({
           stage: 'fetching',
@@ -90,7 +97,17 @@ export async function regenerateQuestions(
           updatedAt: new Date(),
         })
         .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'questions_ready')))
-        .returning({ id: faqGenerations.id }),
+        .returning({ id: faqGenerations.id });
+      // Only a regeneration that starts counts; a refusal rolls the claim back.
+      if (rows.length > 0 && usesModel)
+        await consumeDailyAllowance(
+          tx,
+          `question-regeneration-day:${userId}`,
+          MODEL_USE_LIMITS.questionRegenerationsPerDay,
+          QUESTION_REGENERATIONS_PER_DAY_REACHED,
+        );
+      return rows;
+    },
     crawl,
   );
   if (claimed.length === 0) return { id, reused: true };

@@ -8,6 +8,7 @@ import {
   type FaqItem,
   type Generation,
 } from '../../../../shared/generations.ts';
+import { EMAIL_NOT_CONFIRMED } from '../../../../shared/model-use.ts';
 import { showAlert } from '../../../components/ui/alert-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -57,6 +58,19 @@ const INITIAL: FlowState = {
   results: [],
   insufficientCredits: false,
 };
+
+export const EMAIL_CONFIRMATION_NEEDED = 'メールアドレスの確認が必要です';
+
+/**
+ * A failed start, in a dialog. Work on the AI models refused for an unconfirmed address gets a
+ * heading saying so, above the server's reason (which says how to confirm); anything else reads
+ * the server's reason or the screen's words.
+ */
+function alertFailure(error: unknown, fallback: string): void {
+  if (error instanceof ApiError && error.code === EMAIL_NOT_CONFIRMED)
+    void showAlert(EMAIL_CONFIRMATION_NEEDED, error.message);
+  else void showAlert(errorMessage(error, fallback));
+}
 
 /** A fresh key per click on 回答を作成; the client's own retries of that request reuse it. */
 function idempotencyKey(): string {
@@ -159,7 +173,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
         throw new UserFacingError(reason);
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
-        void showAlert(errorMessage(error, '質問の生成に失敗しました'));
+        alertFailure(error, '質問の生成に失敗しました');
         setState(INITIAL);
       }
     },
@@ -185,7 +199,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       showQuestions(done);
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
-      void showAlert(errorMessage(error, '質問の生成に失敗しました'));
+      alertFailure(error, '質問の生成に失敗しました');
       setState((current) => ({ ...current, busy: false, progress: null, runningStage: null }));
     }
   }, [follow, queryClient, showQuestions, state.generation]);
@@ -267,7 +281,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
         error instanceof ApiError && error.code === 'INSUFFICIENT_CREDITS';
       // Lack of credits is explained in place, with the shortfall and where to get credits.
       if (insufficientCredits) options.onBalanceChanged();
-      else void showAlert(errorMessage(error, 'FAQの生成に失敗しました'));
+      else alertFailure(error, 'FAQの生成に失敗しました');
       setState((current) => ({
         ...current,
         stage: 'questions',

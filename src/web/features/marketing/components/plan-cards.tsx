@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { MODEL_USE_TERMS } from '../../../../shared/model-use.ts';
 import { FEATURES_FOR_ALL, PLANS, type Plan, type PlanId } from '../../../../shared/plans.ts';
 import { clsx } from 'clsx';
 import { buttonClassName } from '../../../components/ui/button-variants.ts';
@@ -15,7 +16,7 @@ export function FeaturesForAll() {
         すべてのプランで使える機能
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        機能の制限はありません。プランの違いはクレジット数と1件あたりの価格だけです。
+        プランによる機能の制限はありません。プランの違いはクレジット数と1件あたりの価格だけです。
       </p>
       <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
         {FEATURES_FOR_ALL.map((feature) => (
@@ -23,6 +24,14 @@ export function FeaturesForAll() {
             <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-600" />
             {feature}
           </li>
+        ))}
+      </ul>
+      <h3 id="model-use-terms" className="mt-6 text-sm font-semibold">
+        AIモデルの利用について
+      </h3>
+      <ul aria-labelledby="model-use-terms" className="mt-2 grid gap-1 text-sm text-slate-600">
+        {MODEL_USE_TERMS.map((term) => (
+          <li key={term}>・{term}</li>
         ))}
       </ul>
     </section>

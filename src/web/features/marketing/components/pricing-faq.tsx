@@ -1,7 +1,9 @@
+import { MODEL_USE_LIMITS } from '../../../../shared/model-use.ts';
+
 const questions = [
   {
     q: 'クレジットとは何ですか？',
-    a: 'FAQを生成するときに使うポイントです。FAQ1件につき1クレジットを消費します。質問の生成は無料で、回答まで作成したFAQの件数分だけ消費します。',
+    a: `FAQを生成するときに使うポイントです。FAQ1件につき1クレジットを消費します。質問の生成は無料（AIモデルを使う場合は1日${MODEL_USE_LIMITS.questionPhasesPerDay}回まで）で、回答まで作成したFAQの件数分だけ消費します。`,
   },
   {
     q: 'クレジットに有効期限はありますか？',
