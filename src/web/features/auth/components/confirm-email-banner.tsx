@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useResendConfirmation } from '../api/email-confirmation.ts';
 import { showError } from '../../../lib/show-error.ts';
 
-/** Shown to signed-in users whose address is not confirmed yet; the bonus waits for it. */
+/** Shown to signed-in users whose address is not confirmed yet; the bonus and the AI models wait for it (ADR 025). */
 export function ConfirmEmailBanner({ email }: { email: string }) {
   const resend = useResendConfirmation();
   return (
@@ -15,7 +15,7 @@ export function ConfirmEmailBanner({ email }: { email: string }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2">
         <p>
           {email}{' '}
-          宛ての確認メールのリンクを開くと、メールアドレスの確認が完了し、登録特典のクレジットが付与されます。
+          宛ての確認メールのリンクを開くと、メールアドレスの確認が完了し、登録特典のクレジットが付与され、AIモデルを使う機能もご利用いただけるようになります。
         </p>
         <Button
           type="button"
