@@ -24,6 +24,13 @@ export const OWN_CASE_SETS = ['site-sentences', 'pasted-pages', 'varied-phrasing
   file: path.resolve(import.meta.dirname, `cases/${name}.json`),
 }));
 
+/**
+ * Real small-business pages as published (bench/faq-quality/real/README.md): the development set
+ * for blind grading. Its phrase figures are printed, not held in the test suite: the engine is
+ * judged on it by eye (grading.ts), and it must not be tuned to pass a phrase count.
+ */
+export const REAL_PAGES = path.resolve(import.meta.dirname, 'real/pages.json');
+
 export function readCases(file: string): QualityCase[] {
   return JSON.parse(readFileSync(file, 'utf8')) as QualityCase[];
 }
