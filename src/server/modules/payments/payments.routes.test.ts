@@ -7,6 +7,7 @@ import { startFakeStripe } from '../../../../tests/helpers/fake-stripe.ts';
 import { confirmEmailViaApi } from '../../../../tests/helpers/accounts.ts';
 import { creditTransactions, referrals, users } from '../../db/schema.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
+import { findPlan } from '../../../shared/plans.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 
@@ -166,6 +167,8 @@ describe('Stripe checkout and webhook', () => {
           id: sessionId,
           object: 'checkout.session',
           payment_status: 'paid',
+          amount_total: findPlan(planId)!.priceYen,
+          currency: 'jpy',
           metadata: { plan_id: planId, user_id: userId },
         },
       },

@@ -61,6 +61,8 @@ function session(id: string, user: SeededUser, extra: Record<string, unknown> = 
     object: 'checkout.session',
     payment_status: 'paid',
     payment_intent: `pi_${id}`,
+    amount_total: 1000,
+    currency: 'jpy',
     metadata: { plan_id: 'light', user_id: user.id },
     ...extra,
   };
@@ -223,7 +225,13 @@ describe('refunds and disputes', () => {
     const id = await checkout(user);
     await send('checkout.session.completed', session(id, user));
     const event = `evt_${randomUUID()}`;
-    const dispute = { id: 'dp_1', object: 'dispute', payment_intent: `pi_${id}`, amount: 1000 };
+    const dispute = {
+      id: 'dp_1',
+      object: 'dispute',
+      payment_intent: `pi_${id}`,
+      amount: 1000,
+      status: 'needs_response',
+    };
     expect((await send('charge.dispute.created', dispute, event)).statusCode).toBe(200);
     expect((await send('charge.dispute.created', dispute, event)).statusCode).toBe(200);
     expect(await balanceOf(user.id)).toBe(50);
