@@ -93,6 +93,8 @@ describe('Stripe purchase → 領収書 → refund, against a Stripe-compatible 
       object: 'checkout.session',
       payment_status: 'paid',
       payment_intent: `pi_${sessionId}`,
+      amount_total: 4000,
+      currency: 'jpy',
       metadata: { plan_id: 'standard', user_id: user.user.id },
     });
 

@@ -25,6 +25,18 @@ export const payments = pgTable(
     refundedCredits: integer('refunded_credits').notNull().default(0),
     /** Yen returned by refunds and disputes, for the sales figures. */
     refundedYen: integer('refunded_yen').notNull().default(0),
+    /**
+     * Of refunded_credits, those actually taken from the buyer's balance (the rest was a
+     * recorded shortfall): a dispute won gives back only what was taken (ADR 024).
+     */
+    takenCredits: integer('taken_credits').notNull().default(0),
+    /** The hosted checkout page, handed out again while the session is open (ADR 024). */
+    checkoutUrl: text('checkout_url'),
+    checkoutExpiresAt: timestamp('checkout_expires_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }),
     /** The receipt's first issue: its date and 宛名 stay as printed then. */
     receiptIssuedAt: timestamp('receipt_issued_at', {
       withTimezone: true,
@@ -67,7 +79,7 @@ export const paymentIncidents = pgTable(
   'payment_incidents',
   {
     id: text('id').primaryKey(),
-    /** unknown_user, refund_shortfall. */
+    /** unknown_user, refund_shortfall, amount_mismatch, referral_bonus_shortfall. */
     kind: text('kind').notNull(),
     provider: text('provider').notNull(),
     /** The Stripe event id; one incident per event and kind. */
@@ -91,3 +103,30 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: createdAt(),
 });
+
+/**
+ * Refunds and disputes as Stripe last described them, one row per charge refund or dispute,
+ * kept whether or not the payment they name has arrived yet: the payment's figures are
+ * recomputed from them whenever either side changes, so events may come in any order (ADR 024).
+ */
+export const paymentReversals = pgTable(
+  'payment_reversals',
+  {
+    /** refund:<charge id> or dispute:<dispute id>. */
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    /** refund, dispute. */
+    kind: text('kind').notNull(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    /** A charge's cumulative amount_refunded (the largest seen), or the disputed amount. */
+    amountYen: integer('amount_yen').notNull(),
+    /** refunded; or a dispute's open, won, lost. */
+    status: text('status').notNull(),
+    lastEventId: text('last_event_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [index('payment_reversals_payment_intent_idx').on(table.paymentIntentId)],
+);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -17,6 +17,16 @@ export const referrals = pgTable(
     status: text('status').notNull().default('pending'),
     signupBonusGiven: integer('signup_bonus_given').notNull().default(0),
     purchaseBonusGiven: integer('purchase_bonus_given').notNull().default(0),
+    /** The payment that earned the first-purchase bonus: its full refund takes the bonus back. */
+    purchasePaymentId: text('purchase_payment_id'),
+    /** Set while the first-purchase bonus stands taken back (ADR 024). */
+    purchaseBonusRevokedAt: timestamp('purchase_bonus_revoked_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }),
+    /** What the revocation actually took from the referrer (the rest was a shortfall). */
+    purchaseBonusTaken: integer('purchase_bonus_taken').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [

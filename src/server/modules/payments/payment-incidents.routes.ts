@@ -14,7 +14,7 @@ const incidentSchema = z.object({
   createdAt: z.string(),
 });
 
-/** Payment events an operator must act on (unknown users, refund shortfalls), newest first. */
+/** Payment events an operator must act on (unknown users, shortfalls, amount mismatches), newest first. */
 export const paymentIncidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/payment-incidents',

@@ -1,14 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { seedUser } from '../../../../tests/helpers/users.ts';
+import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
 import { startFakeStripe } from '../../../../tests/helpers/fake-stripe.ts';
 import { confirmEmailViaApi } from '../../../../tests/helpers/accounts.ts';
-import { creditTransactions, referrals, users } from '../../db/schema.ts';
+import { creditTransactions, payments, referrals, users } from '../../db/schema.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
+import { findPlan } from '../../../shared/plans.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
+
+function startCheckout(t: TestApp, user: SeededUser, planId: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/checkout',
+    headers: user.headers,
+    payload: { planId },
+  });
+}
 
 async function balanceOf(t: TestApp, userId: string) {
   const [row] = await t.app.db
@@ -96,6 +106,61 @@ describe('demo checkout (no Stripe key)', () => {
     expect(credits.json().transactions[0]).toMatchObject({ type: 'purchase', amount: 500 });
   });
 
+  it('hands back the open demo page of a plan, and opens a new one once it is paid', async () => {
+    const user = await seedUser(t.app);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => startCheckout(t, user, 'light')),
+    );
+    expect(burst.map((reply) => reply.statusCode)).toEqual(Array(12).fill(200));
+    const urls = new Set(burst.map((reply) => String(reply.json().url)));
+    expect(urls.size).toBe(1);
+    const rows = await t.app.db.select().from(payments).where(eq(payments.userId, user.id));
+    expect(rows).toHaveLength(1);
+
+    const [url] = [...urls];
+    await t.app.inject({
+      method: 'POST',
+      url: `${new URL(url!).pathname}/complete`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    const next = await startCheckout(t, user, 'light');
+    expect(next.statusCode).toBe(200);
+    expect(next.json().url).not.toBe(url);
+  });
+
+  it('opens at most 10 checkout pages per user and hour, with a Japanese 429', async () => {
+    // Mid-hour, so the fixed hourly window cannot roll over during the test.
+    const hour = 60 * 60 * 1000;
+    vi.useFakeTimers({ toFake: ['Date'], now: Math.ceil(Date.now() / hour) * hour + hour / 2 });
+    try {
+      const user = await seedUser(t.app);
+      for (let index = 0; index < 10; index++) {
+        const opened = await startCheckout(t, user, 'light');
+        expect(opened.statusCode).toBe(200);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${new URL(opened.json().url).pathname}/complete`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        });
+        expect(response.statusCode).toBe(303);
+      }
+      const refused = await startCheckout(t, user, 'standard');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.message).toMatch(
+        /^購入手続きの開始が多すぎます。.*後に再試行できます）。$/,
+      );
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(
+        await t.app.db.select().from(payments).where(eq(payments.userId, user.id)),
+      ).toHaveLength(10);
+      expect((await startCheckout(t, await seedUser(t.app), 'standard')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('pages the ledger newest first with a cursor', async () => {
     const user = await seedUser(t.app);
     const rows = Array.from({ length: 120 }, (_, index) => ({
@@ -166,6 +231,8 @@ describe('Stripe checkout and webhook', () => {
           id: sessionId,
           object: 'checkout.session',
           payment_status: 'paid',
+          amount_total: findPlan(planId)!.priceYen,
+          currency: 'jpy',
           metadata: { plan_id: planId, user_id: userId },
         },
       },
@@ -210,6 +277,44 @@ describe('Stripe checkout and webhook', () => {
     expect(form.get('metadata[plan_id]')).toBe('standard');
     expect(form.get('metadata[user_id]')).toBe(user.id);
     expect(form.get('metadata[credits]')).toBe('500');
+  });
+
+  it('hands back the open Checkout page of each plan under a burst, until Stripe expires it', async () => {
+    const user = await seedUser(t.app);
+    const before = stripeApi.created.length;
+    const plans = ['light', 'standard', 'pro'];
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => startCheckout(t, user, plans[index % 3]!)),
+    );
+    expect(burst.every((reply) => reply.statusCode === 200)).toBe(true);
+    expect(stripeApi.created.length - before).toBe(3);
+    const byPlan = new Map<string, Set<string>>();
+    burst.forEach((reply, index) => {
+      const plan = plans[index % 3]!;
+      byPlan.set(plan, (byPlan.get(plan) ?? new Set()).add(String(reply.json().url)));
+    });
+    expect([...byPlan.values()].map((urls) => urls.size)).toEqual([1, 1, 1]);
+    // Stripe closes the page itself after the hour we ask for.
+    const expiresAt = Number(stripeApi.created.at(-1)!.get('expires_at')) * 1000;
+    expect(expiresAt - Date.now()).toBeGreaterThan(30 * 60 * 1000);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+
+    const light = [...byPlan.get('light')!][0]!;
+    const payload = JSON.stringify({
+      id: `evt_expired_${light.split('/').pop()}`,
+      object: 'event',
+      type: 'checkout.session.expired',
+      data: { object: { id: light.split('/').pop(), object: 'checkout.session' } },
+    });
+    const expired = await sendWebhook(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
+    expect(expired.statusCode).toBe(200);
+    const again = await startCheckout(t, user, 'light');
+    expect(again.json().url).not.toBe(light);
+    expect(stripeApi.created.length - before).toBe(4);
+    expect((await startCheckout(t, user, 'pro')).json().url).toBe([...byPlan.get('pro')!][0]);
   });
 
   it('grants once however often the event arrives, and refuses forged or stale signatures', async () => {

@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../lib/http-error.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { paymentIncidentRoutes } from './payment-incidents.routes.ts';
 import { receiptRoutes } from './receipts.routes.ts';
-import { handleStripeEvent } from './stripe-events.ts';
+import { handleStripeEvent, verifyStripeEvent } from './stripe-events.ts';
 import {
   completePurchase,
   confirmReturn,
@@ -84,12 +84,7 @@ async function webhookRoute(app: FastifyInstance, provider: CheckoutProvider | n
         throw notFound('Webhookは設定されていません');
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
         throw badRequest('署名がありません');
-      let event: Stripe.Event;
-      try {
-        event = provider.stripe.webhooks.constructEvent(request.body, signature, secret);
-      } catch {
-        throw badRequest('署名の検証に失敗しました');
-      }
+      const event = verifyStripeEvent(provider.stripe, request.body, signature, secret);
       const emailIds = await handleStripeEvent(
         { db: app.db, log: request.log, mail: app.config },
         event,

@@ -1,15 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { findPlan, type Plan } from '../../../shared/plans.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { payments, users } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
 import { purchaseEmailText, type PurchaseMailConfig } from './purchase-email.ts';
 import { applyReferralPurchaseBonus } from '../referrals/referrals.service.ts';
+import { lockPaymentIntent, reconcilePayment } from './payment-reversals.ts';
 
 export const CHECKOUT_URL_MISSING = 'Checkout URLの作成に失敗しました';
 
@@ -18,6 +20,7 @@ export interface CheckoutRequest {
   user: { id: string; email: string };
   successUrl: string;
   cancelUrl: string;
+  expiresAt: Date;
 }
 
 /** A payment provider creates a hosted checkout page; crediting always happens in completePurchase. */
@@ -39,9 +42,10 @@ export class StripeCheckoutProvider implements CheckoutProvider {
     this.#brand = brand;
   }
 
-  async createCheckout({ plan, user, successUrl, cancelUrl }: CheckoutRequest) {
+  async createCheckout({ plan, user, successUrl, cancelUrl, expiresAt }: CheckoutRequest) {
     const session = await this.stripe.checkout.sessions.create({
       mode: 'payment',
+      expires_at: Math.floor(expiresAt.getTime() / 1000),
       success_url: successUrl,
       cancel_url: cancelUrl,
       customer_email: user.email,
@@ -106,6 +110,35 @@ export function createCheckoutProvider(
   return config.isProduction ? null : new DemoCheckoutProvider(config.publicUrl);
 }
 
+/** Checkout sessions one user may open in an hour, all plans together (ADR 024). */
+export const CHECKOUT_SESSIONS_PER_HOUR = 10;
+export const CHECKOUT_LIMIT_MESSAGE =
+  '購入手続きの開始が多すぎます。開いている購入ページからお支払いいただくか、しばらくしてからもう一度お試しください';
+/** How long a new checkout page stays open (Stripe accepts 30 minutes to 24 hours). */
+export const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
+/** A page with less time left than this is not handed out again: paying takes a while. */
+const CHECKOUT_REUSE_MARGIN_MS = 10 * 60 * 1000;
+
+// One checkout start per user at a time in this process, so a burst of clicks finds the
+// page the first one opened; the database counter bounds what several processes can add.
+const checkoutQueues = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const run = (checkoutQueues.get(key) ?? Promise.resolve()).then(work, work);
+  const tail = run.catch(() => undefined);
+  checkoutQueues.set(key, tail);
+  try {
+    return await run;
+  } finally {
+    if (checkoutQueues.get(key) === tail) checkoutQueues.delete(key);
+  }
+}
+
+/**
+ * Opens a checkout page for a paid plan, or hands back the user's open one for that plan
+ * while it has time left, so repeated clicks cost no new session. New sessions are limited
+ * per user and hour (429 in Japanese) for Stripe and the demo alike.
+ */
 export async function startCheckout(
   db: Database,
   config: Config,
@@ -116,29 +149,80 @@ export async function startCheckout(
   const plan = findPlan(planId);
   if (!plan || plan.priceYen <= 0) throw badRequest('有料プランを選択してください');
   if (!provider) throw new HttpError(503, '決済が設定されていません。管理者にお問い合わせください');
-  const { sessionId, url } = await provider.createCheckout({
-    plan,
-    user,
-    successUrl: `${config.publicUrl}/credits?success=true&plan=${plan.id}&session_id=${provider.sessionPlaceholder}`,
-    cancelUrl: `${config.publicUrl}/pricing?canceled=true`,
+  return oneAtATime(user.id, async () => {
+    const [open] = await db
+      .select({ url: payments.checkoutUrl })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, user.id),
+          eq(payments.planId, plan.id),
+          eq(payments.provider, provider.name),
+          eq(payments.status, 'pending'),
+          isNotNull(payments.checkoutUrl),
+          gt(payments.checkoutExpiresAt, new Date(Date.now() + CHECKOUT_REUSE_MARGIN_MS)),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (open?.url) return open.url;
+    await consumeRateLimit(db, `checkout:${user.id}`, {
+      limit: CHECKOUT_SESSIONS_PER_HOUR,
+      windowSeconds: 60 * 60,
+      message: CHECKOUT_LIMIT_MESSAGE,
+    });
+    const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
+    const { sessionId, url } = await provider.createCheckout({
+      plan,
+      user,
+      successUrl: `${config.publicUrl}/credits?success=true&plan=${plan.id}&session_id=${provider.sessionPlaceholder}`,
+      cancelUrl: `${config.publicUrl}/pricing?canceled=true`,
+      expiresAt,
+    });
+    if (!url) throw new HttpError(502, CHECKOUT_URL_MISSING);
+    await db.insert(payments).values({
+      id: randomUUID(),
+      provider: provider.name,
+      sessionId,
+      userId: user.id,
+      planId: plan.id,
+      credits: plan.credits,
+      amountYen: plan.priceYen,
+      checkoutUrl: url,
+      checkoutExpiresAt: expiresAt,
+    });
+    return url;
   });
-  if (!url) throw new HttpError(502, CHECKOUT_URL_MISSING);
-  await db.insert(payments).values({
-    id: randomUUID(),
-    provider: provider.name,
-    sessionId,
-    userId: user.id,
-    planId: plan.id,
-    credits: plan.credits,
-    amountYen: plan.priceYen,
-  });
-  return url;
+}
+
+/** A checkout page that can no longer be paid (expired, or completed unpaid) is not handed out again. */
+export async function closeCheckout(
+  db: Database,
+  sessionId: string,
+  status: 'pending' | 'failed',
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ checkoutUrl: null, status })
+    .where(and(eq(payments.sessionId, sessionId), eq(payments.status, 'pending')));
+}
+
+/** Where a Stripe completion came from: its PaymentIntent ties refunds and disputes to it. */
+export interface StripeCompletion {
+  paymentIntentId: string | null;
+  eventId: string;
+  log: {
+    info: (object: object, message: string) => void;
+    warn: (object: object, message: string) => void;
+  };
 }
 
 /**
  * The one crediting path for Stripe webhooks and the demo checkout. Exactly once per checkout
  * session: the pending → completed update is the claim, and the ledger reference would refuse
- * a second grant even if two deliveries raced past it.
+ * a second grant even if two deliveries raced past it. Refunds and disputes that arrived
+ * before the payment are applied in the same transaction (ADR 024); a payment wholly
+ * returned on arrival earns no referral bonus and sends no purchase mail.
  */
 export async function completePurchase(
   db: Database,
@@ -146,12 +230,13 @@ export async function completePurchase(
     sessionId: string;
     provider: 'stripe' | 'demo';
     fallback?: { userId: string; planId: string };
-    /** Stripe's PaymentIntent, kept so refunds and disputes can find the payment. */
-    paymentIntentId?: string | null;
+    stripe?: StripeCompletion;
     mail: PurchaseMailConfig;
   },
 ): Promise<{ granted: boolean; emailIds: string[] }> {
+  const paymentIntentId = input.stripe?.paymentIntentId ?? null;
   const result: { granted: boolean; emails: string[] } = await db.transaction(async (tx) => {
+    if (paymentIntentId) await lockPaymentIntent(tx, paymentIntentId);
     let [payment] = await tx.select().from(payments).where(eq(payments.sessionId, input.sessionId));
     if (!payment && input.fallback) {
       // A session created outside this server (e.g. the Stripe dashboard) still credits once.
@@ -179,7 +264,8 @@ export async function completePurchase(
       .set({
         status: 'completed',
         completedAt: new Date(),
-        ...(input.paymentIntentId ? { paymentIntentId: input.paymentIntentId } : {}),
+        checkoutUrl: null,
+        ...(paymentIntentId ? { paymentIntentId } : {}),
       })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning();
@@ -193,9 +279,17 @@ export async function completePurchase(
       reference: `payment:${claimed.sessionId}`,
     });
     if (!grant.applied) return { granted: false, emails: [] };
-    const referral = await applyReferralPurchaseBonus(tx, claimed.userId, input.mail);
+    const { returned } =
+      paymentIntentId && input.stripe
+        ? await reconcilePayment(tx, input.stripe.log, {
+            paymentId: claimed.id,
+            eventId: input.stripe.eventId,
+          })
+        : { returned: false };
+    if (returned) return { granted: true, emails: [] };
+    const referral = await applyReferralPurchaseBonus(tx, claimed.userId, claimed.id, input.mail);
     const [buyer] = await tx
-      .select({ email: users.email })
+      .select({ email: users.email, credits: users.credits })
       .from(users)
       .where(eq(users.id, claimed.userId));
     const email = buyer
@@ -203,7 +297,7 @@ export async function completePurchase(
           to: buyer.email,
           kind: 'purchase_receipt',
           subject: `【${input.mail.BRAND_NAME}】ご購入ありがとうございます`,
-          text: purchaseEmailText(input.mail, claimed, grant.balance),
+          text: purchaseEmailText(input.mail, claimed, buyer.credits),
         })
       : null;
     return {

@@ -1,12 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import type { Database, DbOrTx } from '../../db/client.ts';
-import { paymentIncidents, payments, users, webhookEvents } from '../../db/schema.ts';
+import { z } from 'zod';
+import { findPlan } from '../../../shared/plans.ts';
+import type { Database } from '../../db/client.ts';
+import { payments, users, webhookEvents } from '../../db/schema.ts';
+import { badRequest } from '../../lib/http-error.ts';
 import type { PurchaseMailConfig } from './purchase-email.ts';
-import { spendCredits } from '../credits/ledger.ts';
-import { completePurchase } from './payments.service.ts';
+import { recordIncident } from './payment-incidents.service.ts';
+import {
+  lockPaymentIntent,
+  paidPaymentFor,
+  reconcilePayment,
+  recordReversal,
+  type ReversalInput,
+} from './payment-reversals.ts';
+import { closeCheckout, completePurchase } from './payments.service.ts';
 
 export interface StripeEventContext {
   db: Database;
@@ -14,51 +23,116 @@ export interface StripeEventContext {
   mail: PurchaseMailConfig;
 }
 
-/** Records something an operator must look at; one row per event and kind. */
-export async function recordIncident(
-  db: DbOrTx,
-  log: FastifyBaseLogger,
-  incident: {
-    kind: 'unknown_user' | 'unknown_payment' | 'refund_shortfall';
-    eventId: string;
-    userId?: string | null;
-    sessionId?: string | null;
-    shortfallCredits?: number;
-    details: Record<string, unknown>;
-  },
-): Promise<void> {
-  log.warn({ incident }, 'payment incident recorded for the operator');
-  await db
-    .insert(paymentIncidents)
-    .values({
-      id: randomUUID(),
-      provider: 'stripe',
-      kind: incident.kind,
-      eventId: incident.eventId,
-      userId: incident.userId ?? null,
-      sessionId: incident.sessionId ?? null,
-      shortfallCredits: incident.shortfallCredits ?? 0,
-      details: incident.details,
-    })
-    .onConflictDoNothing();
+/** Stripe's default: a signature older than five minutes is a replay. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export const SIGNATURE_INVALID = '署名の検証に失敗しました';
+export const EVENT_MALFORMED = 'イベントの形式が正しくありません';
+
+const stripeId = z.string().min(1).max(255);
+/** An id, or the object itself when Stripe expanded it. */
+const expandable = z
+  .union([stripeId, z.object({ id: stripeId })])
+  .nullish()
+  .transform((value) => (typeof value === 'string' ? value : (value?.id ?? null)));
+
+const eventSchema = z.object({
+  id: stripeId,
+  type: z.string().min(1).max(255),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+const checkoutSessionSchema = z.object({
+  id: stripeId,
+  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
+  payment_intent: expandable,
+  // Nullable in Stripe's API (setup mode); for our payment sessions a null is a mismatch.
+  amount_total: z.number().int().nonnegative().nullable(),
+  currency: z.string().max(10).nullable(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+const sessionIdOnlySchema = z.object({ id: stripeId });
+
+const chargeSchema = z.object({
+  id: stripeId,
+  payment_intent: expandable,
+  amount_refunded: z.number().int().nonnegative(),
+});
+
+const disputeSchema = z.object({
+  id: stripeId,
+  payment_intent: expandable,
+  amount: z.number().int().nonnegative(),
+  status: z.string().min(1).max(64),
+});
+
+/** Closed disputes the merchant kept the money of; 'lost' keeps the credits taken. */
+const DISPUTE_KEPT = new Set(['won', 'warning_closed', 'prevented']);
+const DISPUTE_CLOSED = new Set([...DISPUTE_KEPT, 'lost']);
+
+/** A handled type whose object is not what Stripe sends: 400, as Stripe's guide recommends. */
+function parseObject<T extends z.ZodType>(schema: T, object: unknown): z.infer<T> {
+  const parsed = schema.safeParse(object);
+  if (!parsed.success) throw badRequest(EVENT_MALFORMED);
+  return parsed.data;
 }
 
-const paymentIntentOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
+/**
+ * The signed event, or a 400. The SDK refuses signatures older than the tolerance but accepts
+ * any from the future (its age check is one-sided), so a timestamp more than the tolerance
+ * ahead of our clock is refused here: such a header would otherwise stay replayable for as
+ * long as it lies in the future.
+ */
+export function verifyStripeEvent(
+  stripe: Stripe,
+  body: Buffer,
+  signature: string,
+  secret: string,
+  now = Date.now(),
+): { id: string; type: string; object: Record<string, unknown> } {
+  let event: unknown;
+  try {
+    event = stripe.webhooks.constructEvent(
+      body,
+      signature,
+      secret,
+      SIGNATURE_TOLERANCE_SECONDS,
+      undefined,
+      now,
+    );
+  } catch {
+    throw badRequest(SIGNATURE_INVALID);
+  }
+  // The SDK signs with the last t= of the header; read the same one.
+  const timestamps = signature
+    .split(',')
+    .filter((item) => item.split('=')[0] === 't')
+    .map((item) => Number.parseInt(item.split('=')[1] ?? '', 10));
+  const timestamp = timestamps.at(-1);
+  if (timestamp === undefined || !Number.isFinite(timestamp)) throw badRequest(SIGNATURE_INVALID);
+  if (timestamp - Math.floor(now / 1000) > SIGNATURE_TOLERANCE_SECONDS)
+    throw badRequest(SIGNATURE_INVALID);
+  const parsed = eventSchema.safeParse(event);
+  if (!parsed.success) throw badRequest(EVENT_MALFORMED);
+  return { id: parsed.data.id, type: parsed.data.type, object: parsed.data.data.object };
+}
 
 /**
- * A paid checkout session credits its buyer once. A session naming nobody we know (a user
- * deleted from the database, or a session made elsewhere without our metadata) is recorded
- * and acknowledged: Stripe retrying for days would not make the user appear.
+ * A paid checkout session credits its buyer once, if it charged the plan's price in yen. A
+ * session naming nobody we know (a user deleted from the database, or a session made
+ * elsewhere without our metadata) or charging another amount is recorded and acknowledged:
+ * Stripe retrying for days would not change it.
  */
 async function fulfil(
   ctx: StripeEventContext,
-  event: Stripe.Event,
-  session: Stripe.Checkout.Session,
+  event: { id: string; type: string },
+  session: CheckoutSession,
 ): Promise<string[]> {
   const metadata = session.metadata ?? {};
   const [payment] = await ctx.db
-    .select({ userId: payments.userId })
+    .select({ userId: payments.userId, amountYen: payments.amountYen, status: payments.status })
     .from(payments)
     .where(eq(payments.sessionId, session.id));
   const userId = payment?.userId ?? metadata.user_id ?? null;
@@ -83,31 +157,60 @@ async function fulfil(
     });
     return [];
   }
+  // What we asked Stripe to charge: the stored price, or the plan's for a session made elsewhere.
+  const expectedYen = payment?.amountYen ?? findPlan(metadata.plan_id ?? '')?.priceYen ?? null;
+  if (
+    expectedYen === null ||
+    session.amount_total !== expectedYen ||
+    session.currency?.toLowerCase() !== 'jpy'
+  ) {
+    // Only a payment still waiting is failed: a replay after crediting changes nothing.
+    if (payment?.status === 'pending') await closeCheckout(ctx.db, session.id, 'failed');
+    if (!payment || payment.status === 'pending') {
+      await recordIncident(ctx.db, ctx.log, {
+        kind: 'amount_mismatch',
+        eventId: event.id,
+        userId: user.id,
+        sessionId: session.id,
+        details: {
+          type: event.type,
+          planId: metadata.plan_id ?? null,
+          expectedYen,
+          amountTotal: session.amount_total,
+          currency: session.currency,
+        },
+      });
+    }
+    return [];
+  }
   const result = await completePurchase(ctx.db, {
     sessionId: session.id,
     provider: 'stripe',
     mail: ctx.mail,
-    paymentIntentId: paymentIntentOf(session.payment_intent),
+    stripe: { paymentIntentId: session.payment_intent, eventId: event.id, log: ctx.log },
     ...(metadata.plan_id ? { fallback: { userId: user.id, planId: metadata.plan_id } } : {}),
   });
   return result.emailIds;
 }
 
 /**
- * Takes back the credits of refunded (or disputed) money, as far as the unreserved balance
- * allows, with one ledger row; what cannot be taken back is recorded as a shortfall. The
- * event id is stored in the same transaction, so a replayed event changes nothing.
+ * Records a refund or dispute and, if its payment has arrived, brings the payment in line
+ * with it; otherwise it waits in payment_reversals for the payment (ADR 024). The event id is
+ * stored in the same transaction, so a replayed event changes nothing.
  */
 async function reverse(
   ctx: StripeEventContext,
-  event: Stripe.Event,
-  input: {
+  event: { id: string; type: string },
+  reversal: Omit<ReversalInput, 'eventId' | 'paymentIntentId'> & {
     paymentIntentId: string | null;
-    yen: number;
-    cumulative: boolean;
-    kind: 'refund' | 'dispute';
   },
 ): Promise<void> {
+  const { paymentIntentId } = reversal;
+  if (!paymentIntentId) {
+    // A charge without a PaymentIntent was not made through Checkout, so none of ours.
+    ctx.log.info({ eventId: event.id, type: event.type }, 'reversal without a payment ignored');
+    return;
+  }
   await ctx.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(webhookEvents)
@@ -115,116 +218,68 @@ async function reverse(
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id });
     if (!fresh) return;
-    const [payment] = input.paymentIntentId
-      ? await tx
-          .select()
-          .from(payments)
-          .where(
-            and(
-              eq(payments.paymentIntentId, input.paymentIntentId),
-              inArray(payments.status, ['completed', 'partially_refunded', 'refunded']),
-            ),
-          )
-      : [];
+    await lockPaymentIntent(tx, paymentIntentId);
+    await recordReversal(tx, { ...reversal, paymentIntentId, eventId: event.id });
+    const payment = await paidPaymentFor(tx, paymentIntentId);
     if (!payment) {
-      await recordIncident(tx, ctx.log, {
-        kind: 'unknown_payment',
-        eventId: event.id,
-        details: { type: event.type, paymentIntentId: input.paymentIntentId, yen: input.yen },
-      });
+      ctx.log.info(
+        { eventId: event.id, paymentIntentId },
+        'reversal kept until its payment arrives',
+      );
       return;
     }
-    // Credits in proportion to the money returned, rounded up: no credit outlives its money.
-    const forYen = Math.ceil((payment.credits * input.yen) / Math.max(1, payment.amountYen));
-    const target = Math.min(
-      payment.credits,
-      input.cumulative ? forYen : payment.refundedCredits + forYen,
-    );
-    const refundedYen = Math.min(
-      payment.amountYen,
-      input.cumulative ? input.yen : payment.refundedYen + input.yen,
-    );
-    if (refundedYen > payment.refundedYen)
-      await tx.update(payments).set({ refundedYen }).where(eq(payments.id, payment.id));
-    const due = target - payment.refundedCredits;
-    if (due <= 0) return;
-    const [owner] = await tx
-      .select({ credits: users.credits, reserved: users.reservedCredits })
-      .from(users)
-      .where(eq(users.id, payment.userId));
-    const taken = Math.max(0, Math.min(due, (owner?.credits ?? 0) - (owner?.reserved ?? 0)));
-    if (taken > 0) {
-      await spendCredits(tx, {
-        userId: payment.userId,
-        amount: taken,
-        type: 'refund',
-        description:
-          input.kind === 'refund'
-            ? '返金に伴うクレジットの取り消し'
-            : '支払い異議に伴うクレジットの取り消し',
-        reference: `${input.kind}:${event.id}`,
-      });
-    }
-    if (due > taken) {
-      await recordIncident(tx, ctx.log, {
-        kind: 'refund_shortfall',
-        eventId: event.id,
-        userId: payment.userId,
-        sessionId: payment.sessionId,
-        shortfallCredits: due - taken,
-        details: { type: event.type, due, taken, yen: input.yen },
-      });
-    }
-    await tx
-      .update(payments)
-      .set({
-        refundedCredits: target,
-        status: target >= payment.credits ? 'refunded' : 'partially_refunded',
-      })
-      .where(eq(payments.id, payment.id));
+    await reconcilePayment(tx, ctx.log, { paymentId: payment.id, eventId: event.id });
   });
 }
 
-/** Handles one verified event; returns outbox ids to deliver. Unknown types are ignored. */
+/**
+ * Handles one verified event; returns outbox ids to deliver. Unknown types are acknowledged
+ * and ignored; a handled type with an object of the wrong shape is a 400.
+ */
 export async function handleStripeEvent(
   ctx: StripeEventContext,
-  event: Stripe.Event,
+  event: { id: string; type: string; object: Record<string, unknown> },
 ): Promise<string[]> {
   switch (event.type) {
     case 'checkout.session.completed': {
-      const session = event.data.object;
+      const session = parseObject(checkoutSessionSchema, event.object);
       // Konbini and bank transfer complete the session unpaid; they are credited when
-      // checkout.session.async_payment_succeeded arrives.
+      // checkout.session.async_payment_succeeded arrives. The page itself is done.
       if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
         return fulfil(ctx, event, session);
+      await closeCheckout(ctx.db, session.id, 'pending');
       return [];
     }
     case 'checkout.session.async_payment_succeeded':
-      return fulfil(ctx, event, event.data.object);
-    case 'checkout.session.async_payment_failed': {
-      await ctx.db
-        .update(payments)
-        .set({ status: 'failed' })
-        .where(and(eq(payments.sessionId, event.data.object.id), eq(payments.status, 'pending')));
+      return fulfil(ctx, event, parseObject(checkoutSessionSchema, event.object));
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const session = parseObject(sessionIdOnlySchema, event.object);
+      await closeCheckout(ctx.db, session.id, 'failed');
       return [];
     }
     case 'charge.refunded': {
-      const charge = event.data.object;
+      const charge = parseObject(chargeSchema, event.object);
       await reverse(ctx, event, {
-        paymentIntentId: paymentIntentOf(charge.payment_intent),
-        yen: charge.amount_refunded,
-        cumulative: true,
+        id: `refund:${charge.id}`,
         kind: 'refund',
+        paymentIntentId: charge.payment_intent,
+        amountYen: charge.amount_refunded,
+        status: 'refunded',
       });
       return [];
     }
-    case 'charge.dispute.created': {
-      const dispute = event.data.object;
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = parseObject(disputeSchema, event.object);
+      const closed = event.type === 'charge.dispute.closed';
+      if (closed && !DISPUTE_CLOSED.has(dispute.status)) throw badRequest(EVENT_MALFORMED);
       await reverse(ctx, event, {
-        paymentIntentId: paymentIntentOf(dispute.payment_intent),
-        yen: dispute.amount,
-        cumulative: false,
+        id: `dispute:${dispute.id}`,
         kind: 'dispute',
+        paymentIntentId: dispute.payment_intent,
+        amountYen: dispute.amount,
+        status: !closed ? 'open' : DISPUTE_KEPT.has(dispute.status) ? 'won' : 'lost',
       });
       return [];
     }

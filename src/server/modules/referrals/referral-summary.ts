@@ -5,10 +5,15 @@ import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { referrals, users } from '../../db/schema.ts';
 
-function creditsFor(row: { signupBonusGiven: number; purchaseBonusGiven: number }): number {
+function creditsFor(row: {
+  signupBonusGiven: number;
+  purchaseBonusGiven: number;
+  purchaseBonusRevokedAt: Date | null;
+}): number {
+  // A bonus taken back after its purchase was refunded is no longer earned.
   return (
     (row.signupBonusGiven ? REFERRAL_SIGNUP_BONUS : 0) +
-    (row.purchaseBonusGiven ? REFERRAL_PURCHASE_BONUS : 0)
+    (row.purchaseBonusGiven && !row.purchaseBonusRevokedAt ? REFERRAL_PURCHASE_BONUS : 0)
   );
 }
 

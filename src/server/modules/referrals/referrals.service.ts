@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { REFERRAL_PURCHASE_BONUS, REFERRAL_SIGNUP_BONUS } from '../../../shared/limits.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { referrals, users } from '../../db/schema.ts';
-import { grantCredits } from '../credits/ledger.ts';
+import { grantCredits, spendCredits } from '../credits/ledger.ts';
 import type { MailConfig } from '../auth/emails.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
 import { referralRewardEmail } from './emails.ts';
@@ -106,16 +106,18 @@ export async function applyReferralAtSignup(
 
 /**
  * The referred user's first purchase: +10 more to the referrer, exactly once (the conditional
- * update is the claim; the ledger reference makes a replay grant nothing).
+ * update is the claim; the ledger reference makes a replay grant nothing). The payment is
+ * remembered, so its full refund can take the bonus back (settleReferralPurchaseBonus).
  */
 export async function applyReferralPurchaseBonus(
   tx: DbOrTx,
   buyerId: string,
+  paymentId: string,
   mail: MailConfig,
 ): Promise<{ applied: boolean; emailId: string | null }> {
   const [claimed] = await tx
     .update(referrals)
-    .set({ purchaseBonusGiven: 1, status: 'rewarded' })
+    .set({ purchaseBonusGiven: 1, status: 'rewarded', purchasePaymentId: paymentId })
     .where(and(eq(referrals.referredUserId, buyerId), eq(referrals.purchaseBonusGiven, 0)))
     .returning({ referrerUserId: referrals.referrerUserId });
   if (!claimed) return { applied: false, emailId: null };
@@ -143,4 +145,73 @@ export async function applyReferralPurchaseBonus(
       )
     : null;
   return { applied: true, emailId };
+}
+
+/**
+ * Keeps the first-purchase bonus in step with the payment that earned it: taken back while
+ * that payment's money is wholly returned (refunded, or held by an open or lost dispute),
+ * given back if a dispute is won (ADR 024). Only the referrer's unreserved credits are taken;
+ * the rest is returned as a shortfall for the operator, and a restore gives back only what
+ * was taken. The caller holds the payment's lock; `reference` is unique to the triggering
+ * event, so the ledger refuses a second row for it.
+ */
+export async function settleReferralPurchaseBonus(
+  tx: DbOrTx,
+  input: { buyerId: string; paymentId: string; returned: boolean; reference: string },
+): Promise<{ referrerUserId: string; shortfall: number } | null> {
+  const [referral] = await tx
+    .select()
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.referredUserId, input.buyerId),
+        eq(referrals.purchasePaymentId, input.paymentId),
+        eq(referrals.purchaseBonusGiven, 1),
+      ),
+    )
+    .for('update');
+  if (!referral) return null;
+  const referrerUserId = referral.referrerUserId;
+  if (input.returned && !referral.purchaseBonusRevokedAt) {
+    const [referrer] = await tx
+      .select({ credits: users.credits, reserved: users.reservedCredits })
+      .from(users)
+      .where(eq(users.id, referrerUserId))
+      .for('update');
+    const taken = Math.max(
+      0,
+      Math.min(REFERRAL_PURCHASE_BONUS, (referrer?.credits ?? 0) - (referrer?.reserved ?? 0)),
+    );
+    if (taken > 0) {
+      await spendCredits(tx, {
+        userId: referrerUserId,
+        amount: taken,
+        type: 'referral_bonus',
+        description: '友達紹介ボーナス（初回購入）の取り消し（ご紹介先の購入が返金されたため）',
+        reference: `referral-purchase-revoked:${input.reference}`,
+      });
+    }
+    await tx
+      .update(referrals)
+      .set({ purchaseBonusRevokedAt: new Date(), purchaseBonusTaken: taken, status: 'completed' })
+      .where(eq(referrals.id, referral.id));
+    return { referrerUserId, shortfall: REFERRAL_PURCHASE_BONUS - taken };
+  }
+  if (!input.returned && referral.purchaseBonusRevokedAt) {
+    if (referral.purchaseBonusTaken > 0) {
+      await grantCredits(tx, {
+        userId: referrerUserId,
+        amount: referral.purchaseBonusTaken,
+        type: 'referral_bonus',
+        description: '友達紹介ボーナス（初回購入）の復元',
+        reference: `referral-purchase-restored:${input.reference}`,
+      });
+    }
+    await tx
+      .update(referrals)
+      .set({ purchaseBonusRevokedAt: null, purchaseBonusTaken: 0, status: 'rewarded' })
+      .where(eq(referrals.id, referral.id));
+    return { referrerUserId, shortfall: 0 };
+  }
+  return null;
 }

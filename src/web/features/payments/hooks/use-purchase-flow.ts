@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { findPlan, type Plan, type PlanId } from '../../../../shared/plans.ts';
 import { lazyToast } from '../../../lib/lazy-toast.ts';
+import { errorMessage } from '../../../lib/show-error.ts';
 import { createCheckout } from '../api/create-checkout.ts';
 
 export interface PurchaseFlow {
@@ -37,7 +38,8 @@ export function usePurchaseFlow(): PurchaseFlow {
     } catch (error) {
       tab?.close();
       console.warn('checkout failed', error);
-      lazyToast('error', '決済処理でエラーが発生しました');
+      // A refused start (too many pages opened in an hour) says why; anything else stays generic.
+      lazyToast('error', errorMessage(error, '決済処理でエラーが発生しました'));
     } finally {
       setProcessing(false);
     }
