@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
@@ -75,6 +76,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Computed now, so the first unknown-e-mail login is not measurably slower than the rest.
   await getDummyHash();
 
+  /** The device cookie after a successful sign-in (device-cookies.ts). */
+  async function rememberDevice(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    const stamp = await userDeviceStamp(app.db, userId);
+    if (!stamp) return;
+    setDeviceCookie(request, reply, {
+      secret: app.config.jwtSecret,
+      kind: USER_DEVICE_COOKIE,
+      account: { id: userId, stamp },
+      secure: app.config.publicUrl.startsWith('https:'),
+    });
+  }
+
   app.post(
     '/auth/signup',
     {
@@ -91,6 +104,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const { response, emailIds } = await signup({ db, config, log: request.log }, request.body);
       for (const emailId of emailIds) app.mail.deliverLater(emailId);
+      // Whoever chose the password on this browser has signed in with it. A shadow sign-up
+      // (auth.service.ts) gets a cookie as well, so the answers stay alike; it never counts
+      // for the address's owner.
+      await rememberDevice(request, reply, response.user.id);
       return reply.status(201).send(response);
     },
   );
@@ -124,15 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const result = await login({ db, config, log: request.log }, email, password);
       if (!result) throw unauthorized(INVALID_CREDENTIALS);
-      const stamp = await userDeviceStamp(db, result.user.id);
-      if (stamp) {
-        setDeviceCookie(request, reply, {
-          secret: config.jwtSecret,
-          kind: USER_DEVICE_COOKIE,
-          account: { id: result.user.id, stamp },
-          secure: config.publicUrl.startsWith('https:'),
-        });
-      }
+      await rememberDevice(request, reply, result.user.id);
       return result;
     },
   );

@@ -81,6 +81,21 @@ describe('device cookies', () => {
     expect(owner.json().user.id).toBe(account.user.id);
   });
 
+  it('counts the browser that signed up as known', async () => {
+    const email = `known-${Date.now()}@example.jp`;
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: 'password123' },
+      remoteAddress: '10.43.0.1',
+    });
+    expect(signup.statusCode).toBe(201);
+    await guessFromManyAddresses(email, '10.44');
+    const credentials = { email, password: 'password123' };
+    expect((await login(credentials, '10.45.0.1')).statusCode).toBe(429);
+    expect((await login(credentials, '10.45.0.2', deviceCookie(signup))).statusCode).toBe(200);
+  });
+
   it('throttles wrong passwords from a known browser on its own counter', async () => {
     const account = await signupViaApi(t.app);
     const credentials = { email: account.user.email, password: account.password };
