@@ -121,8 +121,8 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * One row per normalised e-mail (lowercase, +alias removed) that has received the sign-up
- * bonus, kept as a SHA-256 so it survives account deletion without keeping the address: an
+ * One row per mailbox (canonicalMailbox: lowercase, +alias removed, Gmail dots and
+ * googlemail.com folded; ADR 023) that has received the sign-up bonus, kept as a SHA-256 so it survives account deletion without keeping the address: an
  * address earns the bonus (and its referrer the referral bonus) once, ever.
  */
 export const emailBonusClaims = pgTable('email_bonus_claims', {

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { signupViaApi } from '../../../../tests/helpers/accounts.ts';
+import { bearer, signupViaApi } from '../../../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
-import { users } from '../../db/schema.ts';
+import { emailBonusClaims, users } from '../../db/schema.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
-import { normaliseEmail } from './account-lifecycle.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,15 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-});
-
-describe('normaliseEmail', () => {
-  it('folds case and removes a +alias from the local part only', () => {
-    expect(normaliseEmail(' Taro+Shop@Example.JP ')).toBe('taro@example.jp');
-    expect(normaliseEmail('a+b+c@x.jp')).toBe('a@x.jp');
-    expect(normaliseEmail('plain@x.jp')).toBe('plain@x.jp');
-    expect(normaliseEmail('+only@x.jp')).toBe('+only@x.jp');
-  });
 });
 
 describe('one bonus per address', () => {
@@ -36,5 +26,48 @@ describe('one bonus per address', () => {
     expect(alias.user.credits).toBe(0);
     const [row] = await t.app.db.select().from(users).where(eq(users.id, referrer.id));
     expect(row!.credits).toBe(10);
+  });
+
+  it('counts a Gmail mailbox once, in every spelling, also after the account is deleted', async () => {
+    const referrer = await seedUser(t.app);
+    const code = await ensureReferralCode(t.app.db, referrer.id);
+    const referrerCredits = async () =>
+      (await t.app.db.select().from(users).where(eq(users.id, referrer.id)))[0]!.credits;
+    const name = `a.b.${randomUUID().slice(0, 8)}`;
+    const first = await signupViaApi(t.app, { email: `${name}@gmail.com`, ref: code });
+    expect(first.user.credits).toBe(50);
+    expect(await referrerCredits()).toBe(10);
+
+    const plain = name.replaceAll('.', '');
+    const variants = [`${plain}@googlemail.com`, `${name.toUpperCase()}+x@gmail.com`];
+    for (const email of variants) {
+      const variant = await signupViaApi(t.app, { email, ref: code });
+      expect(variant.user, email).toMatchObject({ credits: 0, emailConfirmed: true });
+      // The account keeps the address as it was typed (lower-cased by the schema as always).
+      expect(variant.user.email).toBe(email.toLowerCase());
+    }
+    expect(await referrerCredits()).toBe(10);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: bearer(first.access_token),
+      payload: { currentPassword: first.password, confirmation: '削除する' },
+    });
+    expect(deleted.statusCode).toBe(204);
+    for (const email of [`${name}@gmail.com`, `${name.replace('.', '')}@googlemail.com`]) {
+      const again = await signupViaApi(t.app, { email, ref: code });
+      expect(again.user.credits, email).toBe(0);
+    }
+    expect(await referrerCredits()).toBe(10);
+  });
+
+  it('honours a claim made before canonical mailboxes for the same spelling', async () => {
+    const email = `old.claim.${randomUUID().slice(0, 8)}@gmail.com`;
+    // What a deleted account left behind under ADR 013: case and +alias folded only.
+    const legacy = createHash('sha256').update(`email-bonus:${email}`).digest('hex');
+    await t.app.db.insert(emailBonusClaims).values({ emailHash: legacy });
+    const again = await signupViaApi(t.app, { email: email.replace('@', '+new@') });
+    expect(again.user.credits).toBe(0);
   });
 });

@@ -10,16 +10,14 @@ import {
   passwordResetTokens,
   users,
 } from '../../db/schema.ts';
+import { canonicalMailbox } from '../../lib/canonical-mailbox.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
 import { avatarKeyFromUrl } from './profile.service.ts';
 
-/**
- * The address a person controls, whatever spelling they sign up with: case folded and a
- * `+alias` removed from the local part ('Taro+2@Example.jp' → 'taro@example.jp').
- */
-export function normaliseEmail(email: string): string {
+/** How ADR 013 folded an address for its claims: case and a `+alias` only. */
+function legacyBonusAddress(email: string): string {
   const lower = email.trim().toLowerCase();
   const at = lower.lastIndexOf('@');
   if (at <= 0) return lower;
@@ -27,14 +25,18 @@ export function normaliseEmail(email: string): string {
   return `${local}${lower.slice(at)}`;
 }
 
-export const emailBonusHash = (email: string): string =>
-  createHash('sha256')
-    .update(`email-bonus:${normaliseEmail(email)}`)
-    .digest('hex');
+const bonusHash = (address: string): string =>
+  createHash('sha256').update(`email-bonus:${address}`).digest('hex');
+
+/** The claim of a mailbox (canonicalMailbox), whatever spelling of it is given. */
+export const emailBonusHash = (email: string): string => bonusHash(canonicalMailbox(email));
 
 /**
- * Claims the one-time sign-up bonus of an address. False when this address (in any spelling,
- * even of a deleted account) has already had it: no sign-up or referral bonus then.
+ * Claims the one-time sign-up bonus of a mailbox. False when this mailbox (in any spelling,
+ * even of a deleted account) has already had it: no sign-up or referral bonus then. Claims
+ * made before canonical mailboxes (ADR 023) hashed the address with case and +alias folded
+ * only; for a deleted account they cannot be recomputed, so that older hash of the same
+ * spelling is checked as well.
  */
 export async function claimEmailBonus(db: DbOrTx, email: string): Promise<boolean> {
   const inserted = await db
@@ -42,7 +44,14 @@ export async function claimEmailBonus(db: DbOrTx, email: string): Promise<boolea
     .values({ emailHash: emailBonusHash(email) })
     .onConflictDoNothing({ target: emailBonusClaims.emailHash })
     .returning({ emailHash: emailBonusClaims.emailHash });
-  return inserted.length > 0;
+  if (inserted.length === 0) return false;
+  const legacy = bonusHash(legacyBonusAddress(email));
+  if (legacy === inserted[0]!.emailHash) return true;
+  const [earlier] = await db
+    .select({ emailHash: emailBonusClaims.emailHash })
+    .from(emailBonusClaims)
+    .where(eq(emailBonusClaims.emailHash, legacy));
+  return earlier === undefined;
 }
 
 /** The placeholder address of a deleted account: unique, and never a deliverable address. */

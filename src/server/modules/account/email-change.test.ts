@@ -104,6 +104,21 @@ describe('changing the address', () => {
     expect((await me(owner.access_token)).email).toBe(owner.user.email);
   });
 
+  it('counts a Gmail dot spelling or googlemail.com as the registered mailbox it is', async () => {
+    const name = `ta.ro.${Date.now().toString(36)}`;
+    await signupViaApi(t.app, { email: `${name}@gmail.com` });
+    const account = await signupViaApi(t.app);
+    for (const target of [
+      `${name.replaceAll('.', '')}@googlemail.com`,
+      `${name.replace('.', '')}@gmail.com`,
+    ]) {
+      const response = await requestChange(account.access_token, account.password, target);
+      expect(response.statusCode).toBe(202);
+      expect(await mailsTo(target, 'email_change')).toHaveLength(0);
+      expect(await mailsTo(target, 'email_change_existing')).toHaveLength(1);
+    }
+  });
+
   it('checks again when the link is followed: an address taken meanwhile stays with its owner', async () => {
     const account = await signupViaApi(t.app);
     const target = uniqueEmail('contested');

@@ -14,13 +14,14 @@ import {
   passwordResetTokens,
   users,
 } from '../../db/schema.ts';
+import { canonicalMailbox, canonicalMailboxSql } from '../../lib/canonical-mailbox.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { EMAIL_TAKEN, isDuplicateEmail } from '../auth/auth.service.ts';
 import { grantConfirmationRewards } from '../auth/email-confirmation.ts';
 import type { MailConfig } from '../auth/emails.ts';
 import { newOpaqueToken, sha256 } from '../auth/refresh-tokens.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
-import { claimEmailBonus, normaliseEmail } from './account-lifecycle.ts';
+import { claimEmailBonus } from './account-lifecycle.ts';
 import {
   EMAIL_CHANGE_TTL_HOURS,
   emailChangeExistingEmail,
@@ -31,8 +32,9 @@ import {
 export const SAME_EMAIL = '現在と同じメールアドレスです';
 
 /**
- * Whether another account already uses this mailbox: addresses compare normalised
- * (normaliseEmail, in SQL), so 'Taro+shop@…' cannot take over the account 'taro@…' lives in.
+ * Whether another account already uses this mailbox: addresses compare as canonical
+ * mailboxes, so 'Taro+shop@…' (or a Gmail dot spelling) cannot take over the account 'taro@…'
+ * lives in.
  */
 async function addressTaken(db: DbOrTx, email: string, exceptUserId: string): Promise<boolean> {
   const [row] = await db
@@ -43,7 +45,7 @@ async function addressTaken(db: DbOrTx, email: string, exceptUserId: string): Pr
         ne(users.id, exceptUserId),
         // A shadow sign-up (auth.service.ts) never owns its address.
         eq(users.shadow, false),
-        sql`regexp_replace(lower(${users.email}), '^([^@+]+)\\+[^@]*@', '\\1@') = ${normaliseEmail(email)}`,
+        sql`${canonicalMailboxSql(users.email)} = ${canonicalMailbox(email)}`,
       ),
     )
     .limit(1);

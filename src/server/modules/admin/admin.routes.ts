@@ -12,8 +12,10 @@ import {
   loginHintSchema,
 } from '../../../shared/admin.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
-import { consumeRateLimit } from '../../lib/rate-limiter.ts';
+import { noStore } from '../../lib/no-store.ts';
+import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { ADMIN_TOKEN_AUDIENCE, signAccessToken } from '../auth/access-token.ts';
+import { ADMIN_DEVICE_COOKIE, setDeviceCookie, trustedDevice } from '../auth/device-cookies.ts';
 import { getDummyHash, verifyPassword } from '../auth/passwords.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
 import { adminRecordRoutes } from './admin-records.routes.ts';
@@ -29,6 +31,14 @@ import {
 
 const ADMIN_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 const TOO_MANY = 'ログインの試行回数が多すぎます。しばらく待ってから再試行してください';
+
+/** The administrator's sign-in limits (ADR 023), per 10 minutes. */
+export const ADMIN_LOGIN_LIMITS = {
+  perIp: { limit: 30, windowSeconds: 600, message: TOO_MANY },
+  perUserAndIp: { limit: 20, windowSeconds: 600, message: TOO_MANY },
+  perUser: { limit: 100, windowSeconds: 600, message: TOO_MANY },
+  perDevice: { limit: 20, windowSeconds: 600, message: TOO_MANY },
+} as const satisfies Record<string, RateLimitRule>;
 
 type Admin = NonNullable<Awaited<ReturnType<typeof findActiveAdmin>>>;
 
@@ -55,32 +65,43 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/login',
-    { schema: { body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema } } },
-    async (request) => {
+    {
+      onSend: noStore,
+      schema: { body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema } },
+    },
+    async (request, reply) => {
       const { username, password } = request.body;
-      // Counted per client and name as well as per client, with only a high ceiling per name:
-      // someone guessing elsewhere cannot lock the real administrator out.
-      await consumeRateLimit(app.db, `admin-login:ip:${request.ip}`, {
-        limit: 30,
-        windowSeconds: 600,
-        message: TOO_MANY,
-      });
-      await consumeRateLimit(app.db, `admin-login:user-ip:${username}:${request.ip}`, {
-        limit: 20,
-        windowSeconds: 600,
-        message: TOO_MANY,
-      });
-      await consumeRateLimit(app.db, `admin-login:user:${username}`, {
-        limit: 100,
-        windowSeconds: 600,
-        message: TOO_MANY,
-      });
       let admin;
       try {
         admin = await findAdminByUsername(app.db, username);
       } catch (error) {
         request.log.error({ err: error }, 'admin login failed');
         throw new HttpError(500, ADMIN_LOGIN_FAILED);
+      }
+      const device = trustedDevice(
+        request,
+        app.config.jwtSecret,
+        ADMIN_DEVICE_COOKIE,
+        admin && { id: admin.id, stamp: admin.passwordHash },
+      );
+      if (device) {
+        // A browser the administrator signed in with is counted on its own (ADR 023).
+        await consumeRateLimit(
+          app.db,
+          `admin-login:device:${device}`,
+          ADMIN_LOGIN_LIMITS.perDevice,
+        );
+      } else {
+        // Counted per client and name as well as per client, with only a high ceiling per
+        // name: someone guessing elsewhere cannot lock the real administrator out of another
+        // client, and not at all out of a browser with a device cookie.
+        await consumeRateLimit(app.db, `admin-login:ip:${request.ip}`, ADMIN_LOGIN_LIMITS.perIp);
+        await consumeRateLimit(
+          app.db,
+          `admin-login:user-ip:${username}:${request.ip}`,
+          ADMIN_LOGIN_LIMITS.perUserAndIp,
+        );
+        await consumeRateLimit(app.db, `admin-login:user:${username}`, ADMIN_LOGIN_LIMITS.perUser);
       }
       // Unknown, inactive and wrong password look the same, and take the same time.
       const valid = await verifyPassword(admin?.passwordHash ?? (await getDummyHash()), password);
@@ -93,6 +114,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         ADMIN_TOKEN_TTL_SECONDS,
       );
       await logAdminAction(app.db, request.log, admin.id, 'login', { ip: request.ip });
+      setDeviceCookie(request, reply, {
+        secret: app.config.jwtSecret,
+        kind: ADMIN_DEVICE_COOKIE,
+        account: { id: admin.id, stamp: admin.passwordHash },
+        secure: app.config.publicUrl.startsWith('https:'),
+      });
       return { token, expiresIn: ADMIN_TOKEN_TTL_SECONDS, admin: profile(admin, loginAt) };
     },
   );

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
@@ -25,6 +26,14 @@ import { updateProfile } from '../account/profile.service.ts';
 import { INVALID_CREDENTIALS, login, signup } from './auth.service.ts';
 import { toCurrentUser } from './current-user.ts';
 import { confirmEmail, resendConfirmation } from './email-confirmation.ts';
+import {
+  deviceCookieOwner,
+  setDeviceCookie,
+  trustedDevice,
+  USER_DEVICE_COOKIE,
+  userDeviceStamp,
+} from './device-cookies.ts';
+import { noStore } from '../../lib/no-store.ts';
 import { createSignInCode, exchangeSignInCode } from './sign-in-codes.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { getDummyHash } from './passwords.ts';
@@ -45,12 +54,16 @@ const TOO_MANY_CODES = 'ログインの試行回数が多すぎます。しば�
  * letting a stranger lock the owner out: the owner signs in from another address than the
  * guesser. Per e-mail alone is only a ceiling against guessing from many addresses at once.
  * Per IP stops spraying many accounts and mass sign-ups, with room for an office or a school
- * behind one address. Every attempt counts, successful or not.
+ * behind one address. A browser that presents a device cookie for the account (device-cookies.ts)
+ * is counted on its own instead, with the guessing limit of one client, so the per-address
+ * ceiling never locks the owner out of a known browser (ADR 023). Every attempt counts,
+ * successful or not.
  */
 export const AUTH_RATE_LIMITS = {
   loginPerIp: { limit: 60, windowSeconds: 600, message: TOO_MANY_LOGINS },
   loginPerEmailAndIp: { limit: 10, windowSeconds: 600, message: TOO_MANY_LOGINS },
   loginPerEmail: { limit: 100, windowSeconds: 600, message: TOO_MANY_LOGINS },
+  loginPerDevice: { limit: 10, windowSeconds: 600, message: TOO_MANY_LOGINS },
   confirmResendPerUser: { limit: 5, windowSeconds: 3600, message: TOO_MANY_CONFIRMATIONS },
   signInCodePerIp: { limit: 60, windowSeconds: 600, message: TOO_MANY_CODES },
   signupPerIp: { limit: 60, windowSeconds: 600, message: TOO_MANY_SIGNUPS },
@@ -63,9 +76,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Computed now, so the first unknown-e-mail login is not measurably slower than the rest.
   await getDummyHash();
 
+  /** The device cookie after a successful sign-in (device-cookies.ts). */
+  async function rememberDevice(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    const stamp = await userDeviceStamp(app.db, userId);
+    if (!stamp) return;
+    setDeviceCookie(request, reply, {
+      secret: app.config.jwtSecret,
+      kind: USER_DEVICE_COOKIE,
+      account: { id: userId, stamp },
+      secure: app.config.publicUrl.startsWith('https:'),
+    });
+  }
+
   app.post(
     '/auth/signup',
-    { schema: { body: signupRequestSchema, response: { 201: authResponseSchema } } },
+    {
+      onSend: noStore,
+      schema: { body: signupRequestSchema, response: { 201: authResponseSchema } },
+    },
     async (request, reply) => {
       const { db, config } = app;
       await consumeRateLimit(db, `signup:ip:${request.ip}`, AUTH_RATE_LIMITS.signupPerIp);
@@ -76,39 +104,54 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const { response, emailIds } = await signup({ db, config, log: request.log }, request.body);
       for (const emailId of emailIds) app.mail.deliverLater(emailId);
+      // Whoever chose the password on this browser has signed in with it. A shadow sign-up
+      // (auth.service.ts) gets a cookie as well, so the answers stay alike; it never counts
+      // for the address's owner.
+      await rememberDevice(request, reply, response.user.id);
       return reply.status(201).send(response);
     },
   );
 
   app.post(
     '/auth/login',
-    { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
-    async (request) => {
+    {
+      onSend: noStore,
+      schema: { body: loginRequestSchema, response: { 200: authResponseSchema } },
+    },
+    async (request, reply) => {
       const { db, config } = app;
-      await consumeRateLimit(db, `login:ip:${request.ip}`, AUTH_RATE_LIMITS.loginPerIp);
-      await consumeRateLimit(
-        db,
-        `login:email-ip:${request.body.email}:${request.ip}`,
-        AUTH_RATE_LIMITS.loginPerEmailAndIp,
+      const { email, password } = request.body;
+      const device = trustedDevice(
+        request,
+        config.jwtSecret,
+        USER_DEVICE_COOKIE,
+        await deviceCookieOwner(db, request, email),
       );
-      await consumeRateLimit(
-        db,
-        `login:email:${request.body.email}`,
-        AUTH_RATE_LIMITS.loginPerEmail,
-      );
-      const result = await login(
-        { db, config, log: request.log },
-        request.body.email,
-        request.body.password,
-      );
+      if (device) {
+        // A browser the owner signed in with: its own counter, untouched by strangers' guesses.
+        await consumeRateLimit(db, `login:device:${device}`, AUTH_RATE_LIMITS.loginPerDevice);
+      } else {
+        await consumeRateLimit(db, `login:ip:${request.ip}`, AUTH_RATE_LIMITS.loginPerIp);
+        await consumeRateLimit(
+          db,
+          `login:email-ip:${email}:${request.ip}`,
+          AUTH_RATE_LIMITS.loginPerEmailAndIp,
+        );
+        await consumeRateLimit(db, `login:email:${email}`, AUTH_RATE_LIMITS.loginPerEmail);
+      }
+      const result = await login({ db, config, log: request.log }, email, password);
       if (!result) throw unauthorized(INVALID_CREDENTIALS);
+      await rememberDevice(request, reply, result.user.id);
       return result;
     },
   );
 
   app.post(
     '/auth/refresh',
-    { schema: { body: refreshRequestSchema, response: { 200: tokenSetSchema } } },
+    {
+      onSend: noStore,
+      schema: { body: refreshRequestSchema, response: { 200: tokenSetSchema } },
+    },
     async (request) =>
       rotateRefreshToken(app.db, app.config.jwtSecret, request.body.refresh_token, request.log),
   );
@@ -162,7 +205,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/sign-in-codes/exchange',
-    { schema: { body: signInCodeExchangeSchema, response: { 200: authResponseSchema } } },
+    {
+      onSend: noStore,
+      schema: { body: signInCodeExchangeSchema, response: { 200: authResponseSchema } },
+    },
     async (request) => {
       await consumeRateLimit(
         app.db,

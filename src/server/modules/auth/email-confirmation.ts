@@ -82,7 +82,7 @@ export async function grantConfirmationRewards(
   user: { id: string; email: string; ref: string | null },
 ): Promise<string[]> {
   const emailIds: string[] = [];
-  // An address (any case or +alias, even of a deleted account) earns the bonuses once.
+  // A mailbox (any spelling of it, even of a deleted account) earns the bonuses once.
   if (await claimEmailBonus(tx, user.email)) {
     await grantCredits(tx, {
       userId: user.id,
