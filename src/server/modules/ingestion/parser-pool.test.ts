@@ -15,6 +15,7 @@ type Job =
 interface Answer {
   pid: number;
   text?: string;
+  env?: string[];
 }
 
 const LIMITS: ParserPoolLimits = {
@@ -47,7 +48,14 @@ describe('ParserPool', () => {
     pool = new ParserPool<Job, Answer>(STUB, LIMITS);
     const first = await pool.run({ do: 'echo', text: '一' });
     const second = await pool.run({ do: 'echo', text: '二' });
-    expect(second).toEqual({ text: '二', pid: first.pid });
+    expect(second).toMatchObject({ text: '二', pid: first.pid });
+  });
+
+  it("gives a child none of the server's environment but NODE_ENV and TZ", async () => {
+    pool = new ParserPool<Job, Answer>(STUB, LIMITS);
+    const { env } = await pool.run({ do: 'echo', text: 'env' });
+    expect(Object.keys(process.env)).toContain('PATH');
+    expect(env!.filter((name) => name !== 'NODE_ENV' && name !== 'TZ')).toEqual([]);
   });
 
   it('a child killed in the middle of a job fails that job, and the next job gets a new child', async () => {

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export interface ParserPoolLimits {
@@ -18,6 +19,8 @@ export interface ParserPoolLimits {
   /** How often a busy child's memory is read. */
   pollMs: number;
 }
+
+const CHILD_NICENESS = 10;
 
 export type ParserFailure = 'memory' | 'time' | 'crash';
 
@@ -127,7 +130,20 @@ export class ParserPool<Job, Answer> {
       execArgv: [`--max-old-space-size=${this.limits.heapMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Parsers need no configuration: a parser bug exploited by a crafted file finds no
+      // database URL or API key in its environment. TZ is kept where set: SheetJS reads a
+      // spreadsheet's dates in local time.
+      env: {
+        NODE_ENV: process.env.NODE_ENV ?? 'production',
+        ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+      },
     });
+    try {
+      // On a busy machine the server's own thread comes first; parsing can wait.
+      if (proc.pid) setPriority(proc.pid, CHILD_NICENESS);
+    } catch {
+      // Not permitted here: the child runs at the server's priority.
+    }
     const child: Child = { process: proc };
     // Exit is handled per job while busy; an idle child that exits just leaves the pool.
     proc.on('exit', () => this.discard(child));
