@@ -5,7 +5,7 @@ import type * as XLSXModule from '@e965/xlsx';
 import YAML from 'yaml';
 import { HttpError } from '../../lib/http-error.ts';
 import { decodeBody } from './charset.ts';
-import { assertInflatedSize, needsWorker, parseInWorker } from './document-isolation.ts';
+import { assertInflatedSize, parseInChild, parsesInProcess } from './document-isolation.ts';
 import { extractHtml, htmlFragmentToMarkdown, type ExtractedPage } from './html-extract.ts';
 
 export type DocumentKind =
@@ -45,6 +45,9 @@ export const BROKEN_DOCUMENT_MESSAGE =
 /** A sheet bigger than this is cut: FAQs come from what a person would read, not from data dumps. */
 const MAX_ROWS_PER_SHEET = 2000;
 const MAX_CELL_CHARS = 500;
+/** Pages read from one PDF: a FAQ is made from a brochure or a manual, not a book archive. */
+export const MAX_PDF_PAGES = 1000;
+export const PDF_TOO_MANY_PAGES_MESSAGE = `ページ数が多すぎるため読み込めません（PDFは${MAX_PDF_PAGES.toLocaleString('ja-JP')}ページまで）。必要な部分に分けてお試しください`;
 
 const EXTENSION_KINDS: Record<string, DocumentKind> = {
   pdf: 'pdf',
@@ -168,11 +171,14 @@ export function rowsToMarkdownTable(rows: unknown[][]): string {
 }
 
 function plain(markdown: string): string {
-  return markdown
-    .replace(/^\|[\s|-]+\|$/gm, '')
-    .replace(/^#+\s*/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    markdown
+      // Within one line: a class with \n in it let each line start rescan the rest of the text.
+      .replace(/^\|[ \t\u3000|:-]+\|$/gm, '')
+      .replace(/^#+\s*/gm, '')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
 
 function result(
@@ -213,6 +219,8 @@ async function extractPdf(bytes: Buffer): Promise<ExtractedDocument> {
     throw new HttpError(422, BROKEN_DOCUMENT_MESSAGE);
   }
   try {
+    // Known from the cross-reference table before any page is decoded.
+    if (pdf.numPages > MAX_PDF_PAGES) throw new HttpError(413, PDF_TOO_MANY_PAGES_MESSAGE);
     const { text } = await extractText(pdf, { mergePages: false });
     const metadata = await pdf.getMetadata().catch(() => null);
     const info = (metadata?.info ?? {}) as { Title?: unknown };
@@ -280,8 +288,8 @@ function structuredToMarkdown(kind: DocumentKind, value: unknown): ExtractedDocu
 }
 
 /**
- * Text and structure of a document. Office files, PDFs and anything large are parsed in a
- * worker thread (document-isolation.ts) after their declared inflated size is checked.
+ * Text and structure of a document. Everything but small plain texts is parsed in a child
+ * process (document-isolation.ts), Office files after their declared inflated size is checked.
  */
 export async function extractDocument(
   bytes: Buffer,
@@ -290,11 +298,11 @@ export async function extractDocument(
   const kind = await sniffDocumentKind(bytes, source);
   if (!kind) throw new HttpError(415, UNSUPPORTED_MESSAGE);
   assertInflatedSize(kind, bytes);
-  if (needsWorker(kind, bytes)) return parseInWorker(bytes, source);
-  return parseDocument(bytes, source);
+  if (parsesInProcess(kind, bytes)) return parseDocument(bytes, source);
+  return parseInChild(bytes, source);
 }
 
-/** The parsing itself, in whichever thread calls it. */
+/** The parsing itself, in whichever process calls it (a parsing child for all but plain text). */
 export async function parseDocument(
   bytes: Buffer,
   source: DocumentSource = {},

@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
+import { assertHtmlDepth } from './html-depth.ts';
 
 export interface ExtractedPage {
   title: string;
@@ -212,7 +213,12 @@ function extractByDensity(html: string, pageUrl: string): { markdown: string; te
   return toMarkdownAndText(main);
 }
 
+/**
+ * Title, links and main text of a page. Costly on pathological markup: the server calls it in
+ * a parsing child (extractHtmlInChild), and a page nested too deeply is refused up front.
+ */
 export function extractHtml(html: string, pageUrl: string): ExtractedPage {
+  assertHtmlDepth(html);
   const document = parseDocument(html);
   const meta = (name: string) =>
     document
@@ -284,6 +290,7 @@ export function extractHtml(html: string, pageUrl: string): ExtractedPage {
 
 /** Markdown for HTML we made ourselves from a document (Word), where nothing is boilerplate. */
 export function htmlFragmentToMarkdown(html: string): string {
+  assertHtmlDepth(html);
   return turndown
     .turndown(html)
     .replace(/\n{3,}/g, '\n\n')

@@ -11,7 +11,8 @@ import {
   type DocumentKind,
   type ExtractedDocument,
 } from './document-extract.ts';
-import { extractHtml, type ExtractedPage } from './html-extract.ts';
+import { extractHtmlInChild } from './document-isolation.ts';
+import type { ExtractedPage } from './html-extract.ts';
 import type { PageRenderer } from './browser-render.ts';
 import {
   FetchRefused,
@@ -107,7 +108,7 @@ async function renderWithBrowser(
   const html = await options.renderer.renderHtml(url, {
     fetchOptions: { ...options.fetchOptions, allowPrivate: options.allowPrivate },
   });
-  return html ? extractHtml(html, url) : null;
+  return html ? extractHtmlInChild(html, url) : null;
 }
 
 function toPage(url: string, document: ExtractedDocument | ExtractedPage): IngestedPage {
@@ -146,7 +147,7 @@ async function fetchPage(
     let extracted: ExtractedDocument | ExtractedPage;
     if (await isHtml(resource)) {
       const { text } = decodeBody(resource.body, resource.contentType);
-      extracted = extractHtml(text, resource.url);
+      extracted = await extractHtmlInChild(text, resource.url);
       if (extracted.looksLikeJavaScriptShell || extracted.text.length === 0) {
         const rendered = await renderWithBrowser(resource.url, options);
         if (rendered && !rendered.looksLikeJavaScriptShell && rendered.text.length > 0)

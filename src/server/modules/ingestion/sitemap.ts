@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { decodeBody } from './charset.ts';
+import { sitemapLinksInChild, type SitemapLinks } from './document-isolation.ts';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 
 const MAX_SITEMAPS = 5;
@@ -12,6 +13,15 @@ function locs(value: unknown): string[] {
     .map((entry) => (entry as { loc?: unknown }).loc)
     .filter((loc): loc is string => typeof loc === 'string')
     .map((loc) => loc.trim());
+}
+
+/** The `<loc>`s of a sitemap (pages) or a sitemap index (further sitemaps). */
+export function sitemapLinks(xml: string): SitemapLinks {
+  const document = parser.parse(xml) as {
+    sitemapindex?: { sitemap?: unknown };
+    urlset?: { url?: unknown };
+  };
+  return { sitemaps: locs(document.sitemapindex?.sitemap), pages: locs(document.urlset?.url) };
 }
 
 /**
@@ -39,13 +49,10 @@ export async function discoverSitemapUrls(
         accept: 'application/xml,text/xml',
       });
       if (resource.status >= 400) continue;
-      const document = parser.parse(decodeBody(resource.body, resource.contentType).text) as {
-        sitemapindex?: { sitemap?: unknown };
-        urlset?: { url?: unknown };
-      };
-      for (const nested of locs(document.sitemapindex?.sitemap))
-        if (nested.startsWith(origin)) queue.push(nested);
-      for (const page of locs(document.urlset?.url)) if (page.startsWith(origin)) pages.push(page);
+      // Parsed in a child: a 2 MB sitemap holds the XML parser for seconds.
+      const links = await sitemapLinksInChild(decodeBody(resource.body, resource.contentType).text);
+      for (const nested of links.sitemaps) if (nested.startsWith(origin)) queue.push(nested);
+      for (const page of links.pages) if (page.startsWith(origin)) pages.push(page);
     } catch {
       // A missing or broken sitemap only means fewer candidates.
     }

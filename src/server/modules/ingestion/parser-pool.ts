@@ -1,0 +1,233 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+export interface ParserPoolLimits {
+  /** Children parsing at once; more jobs wait their turn. */
+  size: number;
+  /** V8's old-generation heap of each child (--max-old-space-size). */
+  heapMb: number;
+  /**
+   * Resident memory past which a busy child is killed. The heap limit alone does not bound a
+   * child: ArrayBuffers (an inflated PDF stream, a ZIP entry) live outside V8's heap.
+   */
+  maxRssBytes: number;
+  timeLimitMs: number;
+  /** An idle child exits after this long without work. */
+  idleMs: number;
+  /** How often a busy child's memory is read. */
+  pollMs: number;
+}
+
+const CHILD_NICENESS = 10;
+
+export type ParserFailure = 'memory' | 'time' | 'crash';
+
+/** A job the child never answered: it was killed or died. */
+export class ParserJobFailed extends Error {
+  override name = 'ParserJobFailed';
+  readonly reason: ParserFailure;
+  constructor(reason: ParserFailure, detail: string) {
+    super(`parser child failed (${reason}): ${detail}`);
+    this.reason = reason;
+  }
+}
+
+interface Child {
+  process: ChildProcess;
+  idleTimer?: NodeJS.Timeout;
+}
+
+/** What goes to a child: the job and its number, which the answer carries back. */
+export interface JobMessage<Job> {
+  id: number;
+  job: Job;
+}
+export interface AnswerMessage<Answer> {
+  id: number;
+  answer: Answer;
+}
+
+/** Resident memory of a process, or null where /proc is not there (macOS, Windows). */
+export function residentBytes(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function setReferenced(child: ChildProcess, referenced: boolean): void {
+  // An idle child must not keep the server (or a test run) from exiting.
+  const channel = child.channel as { ref?: () => void; unref?: () => void } | null | undefined;
+  if (referenced) {
+    child.ref();
+    channel?.ref?.();
+  } else {
+    child.unref();
+    channel?.unref?.();
+  }
+}
+
+/**
+ * A small pool of child processes that run jobs on untrusted input. A child that fails (killed
+ * for memory or time, crashed, or answered something `reusable` refuses) is never given
+ * another job; the next job starts a fresh one. A child dies alone: the server only sees its
+ * job fail.
+ */
+export class ParserPool<Job, Answer> {
+  private readonly idle: Child[] = [];
+  private readonly busy = new Set<Child>();
+  private readonly waiting: (() => void)[] = [];
+  private running = 0;
+  private nextId = 1;
+  private closed = false;
+
+  private readonly entry: URL;
+  private readonly limits: ParserPoolLimits;
+  private readonly reusable: (answer: Answer) => boolean;
+
+  constructor(
+    entry: URL,
+    limits: ParserPoolLimits,
+    reusable: (answer: Answer) => boolean = () => true,
+  ) {
+    this.entry = entry;
+    this.limits = limits;
+    this.reusable = reusable;
+  }
+
+  /** Process ids of the children working now (tests kill one mid-job). */
+  busyPids(): number[] {
+    return [...this.busy].map((child) => child.process.pid!).filter(Boolean);
+  }
+
+  async run(job: Job): Promise<Answer> {
+    if (this.running >= this.limits.size)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running += 1;
+    try {
+      return await this.runOn(this.idle.pop() ?? this.spawn(), job);
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** Ends every child; jobs still running fail as crashed. */
+  close(): void {
+    this.closed = true;
+    for (const child of [...this.idle, ...this.busy]) child.process.kill('SIGKILL');
+    this.idle.length = 0;
+  }
+
+  private spawn(): Child {
+    const proc = fork(fileURLToPath(this.entry), [], {
+      // Not the parent's flags (a test runner's loaders, an inspector port): only the cap.
+      execArgv: [`--max-old-space-size=${this.limits.heapMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Parsers need no configuration: a parser bug exploited by a crafted file finds no
+      // database URL or API key in its environment. TZ is kept where set: SheetJS reads a
+      // spreadsheet's dates in local time.
+      env: {
+        NODE_ENV: process.env.NODE_ENV ?? 'production',
+        ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+      },
+    });
+    try {
+      // On a busy machine the server's own thread comes first; parsing can wait.
+      if (proc.pid) setPriority(proc.pid, CHILD_NICENESS);
+    } catch {
+      // Not permitted here: the child runs at the server's priority.
+    }
+    const child: Child = { process: proc };
+    // Exit is handled per job while busy; an idle child that exits just leaves the pool.
+    proc.on('exit', () => this.discard(child));
+    // Without a listener a failed spawn would throw in the parent.
+    proc.on('error', () => undefined);
+    return child;
+  }
+
+  private discard(child: Child): void {
+    clearTimeout(child.idleTimer);
+    const index = this.idle.indexOf(child);
+    if (index >= 0) this.idle.splice(index, 1);
+    this.busy.delete(child);
+  }
+
+  private release(child: Child): void {
+    this.busy.delete(child);
+    if (this.closed || child.process.exitCode !== null || child.process.signalCode !== null) return;
+    setReferenced(child.process, false);
+    child.idleTimer = setTimeout(() => {
+      this.discard(child);
+      child.process.kill('SIGKILL');
+    }, this.limits.idleMs);
+    child.idleTimer.unref();
+    this.idle.push(child);
+  }
+
+  private runOn(child: Child, job: Job): Promise<Answer> {
+    const proc = child.process;
+    clearTimeout(child.idleTimer);
+    setReferenced(proc, true);
+    this.busy.add(child);
+    const id = this.nextId++;
+    return new Promise<Answer>((resolve, reject) => {
+      let killedFor: ParserFailure | null = null;
+      let settled = false;
+      const kill = (reason: ParserFailure) => {
+        killedFor ??= reason;
+        proc.kill('SIGKILL');
+      };
+      const timer = setTimeout(() => kill('time'), this.limits.timeLimitMs);
+      const watch = setInterval(() => {
+        const rss = residentBytes(proc.pid ?? 0);
+        if (rss !== null && rss > this.limits.maxRssBytes) kill('memory');
+      }, this.limits.pollMs);
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        clearInterval(watch);
+        proc.off('message', onMessage);
+        proc.off('exit', onExit);
+        outcome();
+      };
+      const fail = (reason: ParserFailure, detail: string) =>
+        settle(() => {
+          this.discard(child);
+          proc.kill('SIGKILL');
+          reject(new ParserJobFailed(reason, detail));
+        });
+      const onMessage = (message: AnswerMessage<Answer>) => {
+        if (message.id !== id) return;
+        settle(() => {
+          if (this.reusable(message.answer)) this.release(child);
+          else {
+            this.discard(child);
+            proc.kill('SIGKILL');
+          }
+          resolve(message.answer);
+        });
+      };
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+        // V8 aborts a child past its heap limit; the kernel's OOM killer sends SIGKILL.
+        const reason =
+          killedFor ??
+          (signal === 'SIGABRT' || signal === 'SIGKILL' || code === 134 ? 'memory' : 'crash');
+        fail(reason, `exit code ${code}, signal ${signal}`);
+      };
+      proc.on('message', onMessage);
+      proc.on('exit', onExit);
+      const message: JobMessage<Job> = { id, job };
+      proc.send(message, (error) => {
+        if (error) fail('crash', error.message);
+      });
+    });
+  }
+}
