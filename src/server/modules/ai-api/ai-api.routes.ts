@@ -31,6 +31,7 @@ import {
   mediaEngine,
   outputOf,
   promptOf,
+  refuseInterrupted,
   searchOptions,
   textEngine,
   toHttpError,
@@ -120,6 +121,7 @@ export const aiApiRoutes: FastifyPluginAsyncZod = async (app) => {
             parts: result.fullStream,
             abort,
             finish: async () => {
+              await refuseInterrupted(result.finishReason);
               const usage = usageOf(await result.totalUsage);
               logUsage(request, { ...base, usage });
               return {
@@ -190,6 +192,7 @@ export const aiApiRoutes: FastifyPluginAsyncZod = async (app) => {
             abort,
             partial: async (text) => (await output.parsePartialOutput({ text }))?.partial,
             finish: async () => {
+              await refuseInterrupted(result.finishReason);
               const object = await result.output;
               const usage = usageOf(await result.totalUsage);
               logUsage(request, { ...base, usage });
