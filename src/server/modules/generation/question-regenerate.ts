@@ -72,7 +72,7 @@ export async function regenerateQuestions(
   // A provider whose key was removed since fails here, before the draft changes.
   const run = aiRun(ctx.config, input.ai);
   // A regeneration reads the site again, so it counts toward the user's running question phases.
-  const crawl = crawlBooking(input, ctx.config);
+  const crawl = await crawlBooking(input, ctx.config);
   const claimed = await withinQuestionPhaseLimit(
     ctx.db,
     userId,
