@@ -53,6 +53,40 @@ describe('configuration', () => {
     expect(buildConfig(parseEnv({ DATA_DIR: dir })).publicUrl).toBe('http://localhost:3000');
   });
 
+  it('refuses in production a PUBLIC_URL customers cannot open, naming the variable', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const production = { NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: 'p'.repeat(40) };
+    for (const url of [
+      'http://localhost',
+      'http://localhost:3000/',
+      'https://LOCALHOST.',
+      'http://app.localhost',
+      'http://127.0.0.1:3000',
+      'http://127.1.2.3',
+      'http://0.0.0.0',
+      'http://[::1]:3000',
+      'http://[::ffff:127.0.0.1]',
+      'http://10.0.0.5',
+      'http://192.168.1.10',
+      'http://169.254.169.254',
+    ]) {
+      expect(() => buildConfig(parseEnv({ ...production, PUBLIC_URL: url })), url).toThrow(
+        /PUBLIC_URL.*公開アドレス/,
+      );
+    }
+    for (const url of [
+      'https://faq.example.jp',
+      'http://93.184.215.14',
+      'https://[2606:4700::1111]',
+    ]) {
+      expect(buildConfig(parseEnv({ ...production, PUBLIC_URL: url })).publicUrl, url).toBe(url);
+    }
+    // Outside production a local address is what development uses.
+    expect(
+      buildConfig(parseEnv({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:5173' })).publicUrl,
+    ).toBe('http://localhost:5173');
+  });
+
   it('validates STRIPE_API_BASE as a URL', () => {
     expect(() => parseEnv({ STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
     expect(parseEnv({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe(

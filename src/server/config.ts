@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { MAX_CONCURRENT_CRAWLS_PER_HOST, MAX_PAGES_PER_HOST_PER_MINUTE } from '../shared/limits.ts';
 
@@ -177,6 +178,24 @@ function resolveJwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/**
+ * Whether a customer's browser could open the address: not localhost, a loopback, unspecified,
+ * private or link-local address, where mail and payment links would lead nowhere.
+ */
+function reachableFromOutside(url: string): boolean {
+  const host = new URL(url).hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return false;
+  if (!ipaddr.isValid(host)) return true;
+  let address = ipaddr.parse(host);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    address = (address as ipaddr.IPv6).toIPv4Address();
+  }
+  return address.range() === 'unicast';
+}
+
 export function buildConfig(env: Env): Config {
   const dataDir = path.resolve(env.DATA_DIR);
   // Mail links, referral links and payment return addresses are built from it: a localhost
@@ -184,6 +203,12 @@ export function buildConfig(env: Env): Config {
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     throw new ConfigError(
       '本番環境では PUBLIC_URL を設定してください（例: https://faq.example.jp）',
+    );
+  }
+  if (env.NODE_ENV === 'production' && env.PUBLIC_URL && !reachableFromOutside(env.PUBLIC_URL)) {
+    throw new ConfigError(
+      `本番環境の PUBLIC_URL（${env.PUBLIC_URL}）がこのサーバー内や社内向けのアドレスです。` +
+        'お客様が開ける公開アドレスを設定してください（例: https://faq.example.jp）',
     );
   }
   return {

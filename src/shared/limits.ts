@@ -39,7 +39,7 @@ export const STORAGE_QUOTA_BYTES = 500 * 1024 * 1024;
 /** Question phases (page reading and question writing) one user may have running at once. */
 export const MAX_RUNNING_QUESTION_PHASES = 2;
 /**
- * Crawls of one site (normalised host) running at once, all users together: each reads up to
+ * Crawls of one site (the server its name resolves to) running at once, all users together: each reads up to
  * three pages in parallel, so at most nine of our requests reach one third-party site at a time,
  * however many accounts ask.
  */

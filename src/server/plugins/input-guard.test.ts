@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { seedUser, type SeededUser } from '../../../tests/helpers/users.ts';
-import { NUL_CHARACTER_MESSAGE, TOO_DEEP_MESSAGE } from '../../shared/safe-input.ts';
+import {
+  LONE_SURROGATE_MESSAGE,
+  NUL_CHARACTER_MESSAGE,
+  TOO_DEEP_MESSAGE,
+} from '../../shared/safe-input.ts';
 
 let t: TestApp;
 let user: SeededUser;
@@ -51,6 +55,50 @@ describe('NUL characters', () => {
     });
     expect(query.statusCode).toBe(400);
     expect(query.json().error.message).toBe(NUL_CHARACTER_MESSAGE);
+  });
+});
+
+describe('lone surrogates (half a character)', () => {
+  // Written as JSON text: "\ud800" is valid JSON and parses to half of a character.
+  const post = (url: string, json: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: json,
+    });
+
+  it('are refused in a JSON body with a Japanese 400 before anything is saved', async () => {
+    const text = '営業時間は平日9時から18時までです。'.repeat(5);
+    const response = await post(
+      '/api/generations',
+      `{"method":"url","textInput":"${text}\\ud800","customInstructions":"です・ます調で"}`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: LONE_SURROGATE_MESSAGE,
+      details: [{ path: 'textInput' }],
+    });
+    const list = await t.app.inject({ url: '/api/generations', headers: user.headers });
+    expect(list.json().generations).toEqual([]);
+  });
+
+  it('are refused in keys and values of a realtime payload (they gave 500)', async () => {
+    for (const payload of ['{"a":"\\udc00"}', '{"\\ud800":1}']) {
+      const response = await post(
+        '/api/realtime/faq-kobo/publish',
+        `{"channel":"user:${user.id}","event":"note","payload":${payload}}`,
+      );
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().error.message).toBe(LONE_SURROGATE_MESSAGE);
+    }
+    // A whole character written as a pair is of course fine.
+    const pair = await post(
+      '/api/realtime/faq-kobo/publish',
+      `{"channel":"user:${user.id}","event":"note","payload":{"a":"\\ud83d\\ude00"}}`,
+    );
+    expect(pair.statusCode).toBe(200);
   });
 });
 

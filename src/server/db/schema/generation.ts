@@ -1,14 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, jsonb } from './columns.ts';
 import { users } from './users.ts';
 
 // Generations and the idempotency keys of their answer runs.
@@ -48,7 +39,7 @@ export const faqGenerations = pgTable(
      * this id (db/process-lease.ts), so start-up recovery can tell its work from a crashed one's.
      */
     runner: text('runner'),
-    /** The normalised host a URL record crawls (generation-limits.ts counts crawls per site). */
+    /** The server address a URL record crawls (generation-limits.ts counts crawls per site). */
     crawlHost: text('crawl_host'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })

@@ -34,13 +34,14 @@ async function adminHeaders(password?: string) {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function addGeneration(userId: string, createdAt: Date) {
+async function addGeneration(userId: string, createdAt: Date, creditsUsed = 0) {
   await t.app.db.insert(faqGenerations).values({
     id: randomUUID(),
     userId,
     title: 'テスト',
     method: 'text',
     status: 'completed',
+    creditsUsed,
     createdAt,
   });
 }
@@ -64,8 +65,9 @@ describe('per-user figures in the admin list', () => {
     await t.app.db.update(users).set({ createdAt: old }).where(eq(users.id, idle.id));
     await t.app.db.update(users).set({ createdAt: old }).where(eq(users.id, busy.id));
     const lastGeneration = new Date(Date.now() - 2 * DAY);
-    await addGeneration(busy.id, new Date(Date.now() - 10 * DAY));
-    await addGeneration(busy.id, lastGeneration);
+    // FAQs delivered (credits used by each record), as the customer's /account counts them.
+    await addGeneration(busy.id, new Date(Date.now() - 10 * DAY), 4);
+    await addGeneration(busy.id, lastGeneration, 3);
     await addGeneration(busy.id, new Date(Date.now() - 5 * DAY));
     await spendCredits(t.app.db, { userId: busy.id, amount: 7, type: 'usage', description: 'x' });
     await spendCredits(t.app.db, { userId: busy.id, amount: 3, type: 'debit', description: 'y' });
@@ -79,9 +81,10 @@ describe('per-user figures in the admin list', () => {
       });
     }
 
+    // 使用量 is the generation's use (7), as 利用履歴 shows it; the admin 減算 (3) is not use.
     expect(await listRow(headers, busy.id)).toMatchObject({
-      faqCount: 3,
-      creditsUsed: 10,
+      faqCount: 7,
+      creditsUsed: 7,
       referralCount: 2,
       lastActivity: lastGeneration.toISOString(),
       active: true,
@@ -103,7 +106,7 @@ describe('per-user figures in the admin list', () => {
       url: `/api/admin/users.csv?search=${busy.email}`,
       headers,
     });
-    expect(csv.body).toContain(`"${busy.email}","","90","3","10","2"`);
+    expect(csv.body).toContain(`"${busy.email}","","90","7","7","2"`);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { createDraft, waitForStage } from '../../../../tests/helpers/generations.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
 import { adminActionLogs, adminUsers, creditTransactions, users } from '../../db/schema.ts';
 import { ADMIN_TOKEN_AUDIENCE, signAccessToken } from '../auth/access-token.ts';
@@ -158,6 +159,50 @@ describe('users, stats and credits', () => {
     expect(csvCell('-3')).toBe(`"'-3"`);
     expect(csvCell('＝1')).toBe(`"'＝1"`);
     expect(csvCell('\u200B=1')).toBe(`"'\u200B=1"`);
+  });
+
+  it("shows FAQ数 and 使用量 as the customer's own pages define them", async () => {
+    const headers = await adminHeaders();
+    const user = await seedUser(t.app, { email: 'figures@example.jp', credits: 30 });
+    // One record answered (3 FAQs delivered), one draft never answered, one admin 減算.
+    const answered = await createDraft(t, user);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${answered.id}/answers`,
+      headers: user.headers,
+      payload: { questions: answered.questions.slice(0, 3) },
+    });
+    expect((await waitForStage(t, user, answered.id, ['completed', 'failed'])).stage).toBe(
+      'completed',
+    );
+    await createDraft(t, user);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/credits`,
+      headers,
+      payload: { amount: -5, reason: '誤付与の訂正' },
+    });
+
+    const me = (await t.app.inject({ url: '/api/auth/me', headers: user.headers })).json();
+    const history = (await t.app.inject({ url: '/api/credits', headers: user.headers })).json();
+    const usedByGeneration = history.transactions
+      .filter((row: { type: string }) => row.type === 'usage')
+      .reduce((sum: number, row: { amount: number }) => sum - row.amount, 0);
+    expect(me.faqCount).toBe(3);
+    expect(usedByGeneration).toBe(3);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?search=figures@example.jp',
+      headers,
+    });
+    expect(list.json().users[0]).toMatchObject({ faqCount: me.faqCount, creditsUsed: 3 });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users.csv?search=figures@example.jp',
+      headers,
+    });
+    expect(csv.body).toContain('"figures@example.jp","","22","3","3"');
   });
 
   it('adjusts credits through the ledger, never below zero, and logs it', async () => {

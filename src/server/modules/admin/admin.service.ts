@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { usageFiguresByUser } from '../credits/usage-figures.ts';
 import { quotedCsvCell } from '../../../shared/csv.ts';
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -127,13 +128,13 @@ const activeSince = () => new Date(Date.now() - ACTIVE_USER_DAYS * DAY_MS);
 /**
  * Per-user figures as grouped subqueries joined on the user id. (Correlated subqueries
  * written with Drizzle columns render unqualified names, and "id" then binds to the inner
- * table, which made every figure 0.)
+ * table, which made every figure 0.) FAQ数 and 使用量 are the customer's own figures
+ * (credits/usage-figures.ts), so both sides mean the same under the same words.
  */
 function userFigures(db: Database) {
   const generations = db
     .select({
       userId: faqGenerations.userId,
-      faqCount: sql<number>`count(*)::int`.as('faq_count'),
       lastGeneration: sql<string | Date | null>`max(${faqGenerations.createdAt})`.as(
         'last_generation',
       ),
@@ -141,17 +142,7 @@ function userFigures(db: Database) {
     .from(faqGenerations)
     .groupBy(faqGenerations.userId)
     .as('user_generations');
-  const usage = db
-    .select({
-      userId: creditTransactions.userId,
-      creditsUsed: sql<number>`coalesce(sum(abs(${creditTransactions.amount})), 0)::int`.as(
-        'credits_used',
-      ),
-    })
-    .from(creditTransactions)
-    .where(inArray(creditTransactions.type, CONSUMPTION_TYPES))
-    .groupBy(creditTransactions.userId)
-    .as('user_usage');
+  const { faqs, usage } = usageFiguresByUser(db);
   const referred = db
     .select({
       userId: referrals.referrerUserId,
@@ -162,7 +153,7 @@ function userFigures(db: Database) {
     .as('user_referrals');
   // Spec §3: latest generation, else the creation date.
   const lastActivity = sql<Date>`coalesce(${generations.lastGeneration}, ${users.createdAt})`;
-  return { generations, usage, referred, lastActivity };
+  return { generations, faqs, usage, referred, lastActivity };
 }
 
 export async function listUsers(
@@ -181,13 +172,14 @@ export async function listUsers(
       credits: users.credits,
       createdAt: users.createdAt,
       suspendedAt: users.suspendedAt,
-      faqCount: sql<number>`coalesce(${figures.generations.faqCount}, 0)`,
+      faqCount: sql<number>`coalesce(${figures.faqs.faqCount}, 0)`,
       creditsUsed: sql<number>`coalesce(${figures.usage.creditsUsed}, 0)`,
       referralCount: sql<number>`coalesce(${figures.referred.referralCount}, 0)`,
       lastGeneration: figures.generations.lastGeneration,
     })
     .from(users)
     .leftJoin(figures.generations, eq(figures.generations.userId, users.id))
+    .leftJoin(figures.faqs, eq(figures.faqs.userId, users.id))
     .leftJoin(figures.usage, eq(figures.usage.userId, users.id))
     .leftJoin(figures.referred, eq(figures.referred.userId, users.id))
     .where(

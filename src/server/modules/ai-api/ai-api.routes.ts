@@ -28,6 +28,7 @@ import {
   meterAiApiCall,
   outputOf,
   promptOf,
+  refuseInterrupted,
   searchOptions,
   textEngine,
   toHttpError,
@@ -111,6 +112,7 @@ export const aiApiRoutes: FastifyPluginAsyncZod = async (app) => {
             parts: result.fullStream,
             abort,
             finish: async () => {
+              await refuseInterrupted(result.finishReason);
               const usage = usageOf(await result.totalUsage);
               logUsage(request, { ...base, usage });
               return {
@@ -181,6 +183,7 @@ export const aiApiRoutes: FastifyPluginAsyncZod = async (app) => {
             abort,
             partial: async (text) => (await output.parsePartialOutput({ text }))?.partial,
             finish: async () => {
+              await refuseInterrupted(result.finishReason);
               const object = await result.output;
               const usage = usageOf(await result.totalUsage);
               logUsage(request, { ...base, usage });

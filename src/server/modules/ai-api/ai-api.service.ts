@@ -3,6 +3,7 @@ import {
   APICallError,
   InvalidArgumentError,
   InvalidPromptError,
+  InvalidResponseDataError,
   jsonSchema,
   NoContentGeneratedError,
   NoImageGeneratedError,
@@ -182,6 +183,7 @@ const PROVIDER_REJECTED =
   'AIプロバイダーがリクエストを受け付けませんでした（モデル名や入力内容をご確認ください）';
 const UNREADABLE_OUTPUT = 'AIの応答を指定された形式で読み取れませんでした。もう一度お試しください';
 const NOTHING_GENERATED = 'AIから結果が返されませんでした。もう一度お試しください';
+export const PROVIDER_INCOMPLETE = 'AIの応答が途中で途切れました。もう一度お試しください';
 const UNSUPPORTED = 'このモデルでは利用できない機能です（モデルや指定内容をご確認ください）';
 
 function isTimeout(error: unknown): boolean {
@@ -206,8 +208,16 @@ export function providerRetryAfter(
 }
 
 /**
+ * A stream the provider ended without saying it was done (the SDK's `interrupted`): what came
+ * may be cut short, so the call fails as a provider failure instead of passing as finished.
+ */
+export async function refuseInterrupted(finishReason: PromiseLike<string>): Promise<void> {
+  if ((await finishReason) === 'interrupted') throw new HttpError(502, PROVIDER_INCOMPLETE);
+}
+
+/**
  * Provider failures as the statuses a client can act on: the provider's 429 is our 429,
- * its 5xx a 502, no answer or a timeout a 503, a request it refuses a 400. Anything not
+ * its 5xx or an answer broken off a 502, no answer or a timeout a 503, a request it refuses a 400. Anything not
  * recognised is rethrown and becomes a logged 500.
  */
 export function toHttpError(error: unknown): unknown {
@@ -216,6 +226,9 @@ export function toHttpError(error: unknown): unknown {
   if (cause instanceof HttpError) return cause;
   if (APICallError.isInstance(cause)) {
     const status = cause.statusCode;
+    // The provider answered 200 and the body then broke off (connection dropped mid-stream).
+    if (status !== undefined && status >= 200 && status < 300)
+      return new HttpError(502, PROVIDER_INCOMPLETE, { cause: error });
     if (status === 429) {
       return new HttpError(429, PROVIDER_RATE_LIMITED, {
         cause: error,
@@ -241,6 +254,10 @@ export function toHttpError(error: unknown): unknown {
     JSONParseError.isInstance(cause)
   ) {
     return new HttpError(502, UNREADABLE_OUTPUT, { cause: error });
+  }
+  // A stream that ended without a finish reason (openai-compatible servers).
+  if (InvalidResponseDataError.isInstance(cause)) {
+    return new HttpError(502, PROVIDER_INCOMPLETE, { cause: error });
   }
   if (
     NoContentGeneratedError.isInstance(cause) ||

@@ -132,6 +132,43 @@ describe('text', () => {
   });
 });
 
+describe('a stream the provider ends without a finish reason', () => {
+  const cases = (['cut', 'done', 'empty'] as const).flatMap((mode) =>
+    (['openai', 'openai-compatible'] as const).flatMap((provider) =>
+      (['text', 'object'] as const).map((path) => ({ mode, provider, path })),
+    ),
+  );
+
+  it.each(cases)('$mode from $provider on $path is a 502, never a 500', async (testCase) => {
+    const app = testCase.provider === 'openai' ? t : compatible;
+    const headers = await headersFor(app);
+    const body =
+      testCase.path === 'text'
+        ? { prompt: '途中で切れる応答', stream: true }
+        : {
+            prompt: '途中で切れる応答',
+            stream: true,
+            schema: { type: 'object', properties: { name: { type: 'string' } } },
+          };
+    context.llm.setOptions({ streamWithoutFinish: testCase.mode });
+    try {
+      const response = await post(app, testCase.path, body, headers);
+      // Before any content the status line is still free; after it, the error is an event.
+      const error =
+        response.statusCode === 200
+          ? (events(response.payload).at(-1) as { type: string; error?: unknown })
+          : { type: 'error', error: response.json().error };
+      expect(error).toMatchObject({
+        type: 'error',
+        error: { status: 502, message: 'AIの応答が途中で途切れました。もう一度お試しください' },
+      });
+      if (response.statusCode !== 200) expect(response.statusCode).toBe(502);
+    } finally {
+      context.llm.setOptions({});
+    }
+  });
+});
+
 describe('object', () => {
   const schema = {
     type: 'object',

@@ -41,7 +41,8 @@ export function loadAnalyzer(): Promise<Analyzer> {
       resolve({
         tokenize: (text) =>
           joinGroupedNumbers(
-            tokenizer.tokenize(text).map((token) => ({
+            // Half a character (a lone surrogate) makes kuromoji throw; it reads U+FFFD fine.
+            tokenizer.tokenize(text.toWellFormed()).map((token) => ({
               surface: token.surface_form,
               pos: token.pos,
               detail: token.pos_detail_1,

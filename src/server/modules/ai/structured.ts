@@ -1,6 +1,7 @@
 import { APICallError, generateText, Output, type LanguageModel } from 'ai';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { z } from 'zod';
+import { toWellFormedDeep } from '../../../shared/safe-input.ts';
 
 export interface TokenUsage {
   inputTokens: number;
@@ -79,7 +80,7 @@ export async function callStructured<SCHEMA extends z.ZodType>(
       call.usage.calls++;
       call.usage.inputTokens += result.usage.inputTokens ?? 0;
       call.usage.outputTokens += result.usage.outputTokens ?? 0;
-      return result.output as z.infer<SCHEMA>;
+      return toWellFormedDeep(result.output as z.infer<SCHEMA>);
     } catch (error) {
       if (call.signal?.aborted) throw call.signal.reason;
       call.usage.calls++;

@@ -1,17 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/auth.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { faqGenerations, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { unauthorized } from '../../lib/http-error.ts';
+import { usageFiguresOf } from '../credits/usage-figures.ts';
 
 /**
- * The signed-in user as the API shows it (GET /api/auth/me).
- *
- * faqCount is the number of FAQs actually produced: generation charges one credit per
- * answer it delivers and records that in creditsUsed, so the sum over the user's
- * generations counts delivered FAQs. Summing every status (not only 'completed') keeps the
- * count steady while a finished generation is regenerating, and answers of a run that
- * failed later were still delivered and paid for.
+ * The signed-in user as the API shows it (GET /api/auth/me). faqCount is the FAQs delivered
+ * (credits/usage-figures.ts, shared with the administrator's user list).
  */
 export async function toCurrentUser(db: DbOrTx, userId: string): Promise<CurrentUser> {
   const [row] = await db
@@ -28,15 +24,12 @@ export async function toCurrentUser(db: DbOrTx, userId: string): Promise<Current
     .where(eq(users.id, userId));
   // The account was deleted while a token for it was still valid.
   if (!row) throw unauthorized();
-  const [produced] = await db
-    .select({ faqCount: sql<number>`coalesce(sum(${faqGenerations.creditsUsed}), 0)::int` })
-    .from(faqGenerations)
-    .where(eq(faqGenerations.userId, userId));
+  const { faqCount } = await usageFiguresOf(db, userId);
   const { emailConfirmedAt, ...rest } = row;
   return {
     ...rest,
     emailConfirmed: emailConfirmedAt !== null,
-    faqCount: Number(produced?.faqCount ?? 0),
+    faqCount,
     createdAt: row.createdAt.toISOString(),
   };
 }

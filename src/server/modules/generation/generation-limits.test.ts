@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
-import { balance, createDraft } from '../../../../tests/helpers/generations.ts';
+import { balance, createDraft, waitForStage } from '../../../../tests/helpers/generations.ts';
 import {
   MAX_CONCURRENT_CRAWLS_PER_HOST,
   MAX_PAGES_PER_HOST_PER_MINUTE,
@@ -13,6 +13,7 @@ import {
 import { faqGenerations, rateLimitBuckets } from '../../db/schema.ts';
 import {
   crawlHostOf,
+  crawlSiteOf,
   QUESTION_PHASE_LIMIT_MESSAGE,
   SITE_BUSY_MESSAGE,
   SITE_PAGE_LIMIT_MESSAGE,
@@ -184,7 +185,7 @@ describe('crawls of one site, all users together', () => {
         response.end(`<html><body><main><p>${TEXT}</p></main></body></html>`);
       }, 2000);
     });
-    // Every loopback name reaches it: each name is a site of its own to the limits.
+    // Every loopback name and address reaches it; the limits count each address once.
     await new Promise<void>((resolve) => site.listen(0, '::', resolve));
     port = (site.address() as AddressInfo).port;
     crawlApp = await createTestApp({ FETCH_ALLOW_PRIVATE: 'true', CRAWL_MAX_PAGES: '30' });
@@ -210,6 +211,53 @@ describe('crawls of one site, all users together', () => {
     expect(crawlHostOf('http://example.jp/')).toBe('example.jp');
   });
 
+  it('counts a server once under every name of it', async () => {
+    for (const url of [
+      'http://localhost:8080/',
+      'http://LOCALHOST./a',
+      'http://127.0.0.1/',
+      'http://127.1/',
+      'http://2130706433/',
+      'http://[::1]:3000/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://www.localhost/',
+    ])
+      expect(await crawlSiteOf(url), url).toBe('127.0.0.1');
+    expect(await crawlSiteOf('http://127.0.0.2/')).toBe('127.0.0.2');
+    expect(await crawlSiteOf('http://[2001:DB8::1]/')).toBe('2001:db8:0:0:0:0:0:1');
+    // A name that does not resolve keeps its name (its crawl fails on its own).
+    expect(await crawlSiteOf('http://no-such-host.invalid/')).toBe('no-such-host.invalid');
+  });
+
+  it('refuses a crawl of a busy server under another of its names', async () => {
+    const others = await Promise.all(
+      Array.from({ length: MAX_CONCURRENT_CRAWLS_PER_HOST }, () =>
+        seedUser(crawlApp.app, { credits: 10 }),
+      ),
+    );
+    // Three crawls running, each started under a different name of this machine.
+    const names = [
+      `http://127.0.0.1:${port}/`,
+      `http://localhost:${port}/`,
+      `http://[::1]:${port}/`,
+    ];
+    const started: { owner: SeededUser; id: string }[] = [];
+    for (const [index, other] of others.entries()) {
+      const response = await crawl(other, names[index % names.length]!, false);
+      expect(response.statusCode, response.body).toBe(202);
+      started.push({ owner: other, id: response.json().id as string });
+    }
+    const user = await seedUser(crawlApp.app, { credits: 10 });
+    for (const url of [`http://localhost:${port}/other`, `http://127.1:${port}/`]) {
+      const refused = await crawl(user, url, false);
+      expect(refused.statusCode, url).toBe(429);
+      expect(refused.json().error.message).toBe(SITE_BUSY_MESSAGE);
+    }
+    // Their crawls end before the next test counts this machine's running crawls.
+    for (const { owner, id } of started)
+      await waitForStage(crawlApp, owner, id, ['questions_ready', 'failed']);
+  });
+
   it(`lets ${MAX_CONCURRENT_CRAWLS_PER_HOST} crawls of one site run at once, whoever asks`, async () => {
     const others = await Promise.all(
       Array.from({ length: MAX_CONCURRENT_CRAWLS_PER_HOST }, () =>
@@ -232,8 +280,8 @@ describe('crawls of one site, all users together', () => {
     expect(await recordsOf(user)).toEqual([]);
     expect(await balance(crawlApp, user.id)).toEqual({ credits: 10, reserved: 0 });
 
-    // Another site is not affected; a finished crawl frees a slot.
-    expect((await crawl(user, `http://localhost:${port}/`, false)).statusCode).toBe(202);
+    // Another server is not affected; a finished crawl frees a slot.
+    expect((await crawl(user, `http://127.0.0.2:${port}/`, false)).statusCode).toBe(202);
     await crawlApp.app.db
       .update(faqGenerations)
       .set({ stage: 'questions_ready' })
@@ -248,7 +296,8 @@ describe('crawls of one site, all users together', () => {
     const [first, second, third] = await Promise.all(
       [0, 1, 2].map(() => seedUser(crawlApp.app, { credits: 10 })),
     );
-    const url = `http://[::1]:${port}/menu`;
+    // An address of its own, so the other tests' crawls of this machine do not count here.
+    const url = `http://127.0.0.3:${port}/menu`;
     // With subpages, a crawl books CRAWL_MAX_PAGES (30 here): two fit in the minute.
     expect((await crawl(first!, url, true)).statusCode).toBe(202);
     expect((await crawl(second!, url, true)).statusCode).toBe(202);
@@ -263,7 +312,7 @@ describe('crawls of one site, all users together', () => {
     const buckets = await crawlApp.app.db
       .select()
       .from(rateLimitBuckets)
-      .where(eq(rateLimitBuckets.key, 'crawl-pages:[::1]'));
+      .where(eq(rateLimitBuckets.key, 'crawl-pages:127.0.0.3'));
     expect(buckets.map((bucket) => bucket.count)).toEqual([MAX_PAGES_PER_HOST_PER_MINUTE]);
   });
 });

@@ -1,4 +1,6 @@
+import { lookup } from 'node:dns/promises';
 import { and, count, eq, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import { MAX_RUNNING_QUESTION_PHASES } from '../../../shared/limits.ts';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
@@ -22,8 +24,44 @@ export function crawlHostOf(url: string): string {
     .replace(/^www\./, '');
 }
 
+/**
+ * The server a URL reads, which the per-site limits count: the address its name resolves to,
+ * since names are free to make up (localhost, 127.0.0.1, 127.1, [::1], a name of one's own
+ * pointing at someone's server) and each name counted alone multiplied the load one server
+ * could be asked for. Of several addresses the lowest IPv4 one (else IPv6) is taken, so a
+ * round-robin answer in any order names the same server; IPv4-mapped IPv6 is the IPv4
+ * address, and ::1 is 127.0.0.1 (one machine's loopback either way). A name that does not
+ * resolve keeps its normalised host name: its crawl will fail on its own.
+ */
+export async function crawlSiteOf(url: string): Promise<string> {
+  const host = crawlHostOf(url).replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = ipaddr.isValid(host)
+      ? [host]
+      : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+  } catch {
+    return host;
+  }
+  const normalised = addresses.filter((address) => ipaddr.isValid(address)).map(normalAddress);
+  const v4 = normalised.filter((address) => !address.includes(':')).sort();
+  const v6 = normalised.filter((address) => address.includes(':')).sort();
+  return v4[0] ?? v6[0] ?? host;
+}
+
+function normalAddress(address: string): string {
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else if (v6.range() === 'loopback') return '127.0.0.1';
+  }
+  return parsed.toNormalizedString();
+}
+
 /** A crawl about to start: its site, how many pages it may read there, and the site's limits. */
 export interface CrawlBooking {
+  /** The server's address (crawlSiteOf), stored as the record's crawlHost. */
   host: string;
   pages: number;
   maxConcurrent: number;
@@ -31,17 +69,17 @@ export interface CrawlBooking {
 }
 
 /** What a request would crawl: a URL record reads its site; text and categories read none. */
-export function crawlBooking(
+export async function crawlBooking(
   input:
     { method: 'url'; url?: string | undefined; includeSubpages: boolean } | { method: 'category' },
   config: Pick<
     Config,
     'CRAWL_MAX_PAGES' | 'CRAWL_HOST_CONCURRENCY' | 'CRAWL_HOST_PAGES_PER_MINUTE'
   >,
-): CrawlBooking | undefined {
+): Promise<CrawlBooking | undefined> {
   if (input.method !== 'url' || !input.url) return undefined;
   return {
-    host: crawlHostOf(input.url),
+    host: await crawlSiteOf(input.url),
     pages: input.includeSubpages ? config.CRAWL_MAX_PAGES : 1,
     maxConcurrent: config.CRAWL_HOST_CONCURRENCY,
     maxPagesPerMinute: config.CRAWL_HOST_PAGES_PER_MINUTE,

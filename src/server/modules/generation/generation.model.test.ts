@@ -71,6 +71,40 @@ describe('generation through the real provider code against the mock LLM', () =>
     expect(llm.stats.byKind.answers).toBeLessThan(12);
   });
 
+  it('a model writing half a character (a lone surrogate) still completes the record', async () => {
+    const user = await seedUser(t.app, { credits: 10 });
+    llm.setOptions({ loneSurrogates: true });
+    try {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/generations',
+        headers: user.headers,
+        payload: {
+          method: 'url',
+          textInput: '営業時間は10時から18時です。定休日は日曜日です。駐車場は5台分あります。',
+          faqCount: 3,
+          ai: { provider: 'auto' },
+        },
+      });
+      const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
+      expect(ready.stage, ready.message).toBe('questions_ready');
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/generations/${ready.id}/answers`,
+        headers: user.headers,
+        payload: { questions: ready.questions },
+      });
+      const done = await waitForStage(t, user, ready.id, ['completed', 'failed']);
+      expect(done.stage).toBe('completed');
+      // Stored as the replacement character, never as half of one.
+      const answers = done.items.map((item: { answer: string }) => item.answer);
+      expect(answers.length).toBeGreaterThan(0);
+      expect(answers.every((answer: string) => answer.isWellFormed())).toBe(true);
+    } finally {
+      llm.setOptions({});
+    }
+  });
+
   it('answers a category with several experts and an integrated answer', async () => {
     const user = await seedUser(t.app, { credits: 10 });
     llm.setOptions({});

@@ -97,7 +97,7 @@ export async function startGeneration(
         ? `${new URL(input.url).hostname}のFAQ`
         : 'テキストから作成したFAQ'
       : `${input.categoryName}のFAQ`;
-  const crawl = crawlBooking(input, ctx.config);
+  const crawl = await crawlBooking(input, ctx.config);
   await withinQuestionPhaseLimit(
     ctx.db,
     userId,

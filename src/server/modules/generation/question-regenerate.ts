@@ -79,7 +79,7 @@ export async function regenerateQuestions(
   const usesModel = run.engine.kind === 'model';
   if (usesModel) await requireConfirmedAddress(ctx.db, userId);
   // A regeneration reads the site again, so it counts toward the user's running question phases.
-  const crawl = crawlBooking(input, ctx.config);
+  const crawl = await crawlBooking(input, ctx.config);
   const claimed = await withinQuestionPhaseLimit(
     ctx.db,
     userId,

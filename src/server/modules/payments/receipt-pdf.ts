@@ -54,6 +54,15 @@ const RULE = '#cbd5e1';
 /** The full-width space of Japanese forms. */
 const WIDE_SPACE = '\u3000';
 
+/** Honorifics a 宛名 may already end with: another 様 after them would be wrong (「御中 様」). */
+const HONORIFIC_ENDING = /(?:御中|様|殿)$/;
+
+/** The 宛名 line: the name and 様, unless the name already carries its honorific. */
+export function addresseeLine(name: string | null): string {
+  const buyer = (name ?? '').trim();
+  return HONORIFIC_ENDING.test(buyer) ? buyer : `${buyer}${WIDE_SPACE}様`;
+}
+
 export function renderReceiptPdf(content: ReceiptContent): Promise<Buffer> {
   const { regular, bold } = loadFonts();
   const qualified = content.seller.registrationNumber !== null;
@@ -87,8 +96,7 @@ export function renderReceiptPdf(content: ReceiptContent): Promise<Buffer> {
   doc.text(`領収書番号：${content.number}`, LEFT, 120, { width: WIDTH, align: 'right' });
   doc.text(`発行日：${formatJapanDate(content.issuedAt)}`, { width: WIDTH, align: 'right' });
 
-  const buyer = content.buyerName ?? '';
-  doc.font('bold').fontSize(16).text(`${buyer}${WIDE_SPACE}様`, LEFT, 170, { width: 300 });
+  doc.font('bold').fontSize(16).text(addresseeLine(content.buyerName), LEFT, 170, { width: 300 });
   doc
     .moveTo(LEFT, doc.y + 2)
     .lineTo(LEFT + 300, doc.y + 2)

@@ -164,6 +164,34 @@ describe('receipts (適格請求書)', () => {
     expect(profile.json().name).toBe('別の名前');
   });
 
+  it('prints no 様 after a 宛名 that ends in 御中 or 様 already', async () => {
+    const user = await seedUser(t.app);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/billing-profile',
+      headers: user.headers,
+      payload: { name: '株式会社サンプル 経理部 御中' },
+    });
+    const purchase = await buy(t, user, 'light');
+    const text = pdfText((await receipt(t, user, purchase.id)).rawPayload);
+    expect(text).toContain('株式会社サンプル 経理部 御中');
+    expect(text).not.toMatch(/御中\s*様/);
+  });
+
+  it.each([
+    ['山田 花子', '山田 花子\u3000様'],
+    ['株式会社サンプル御中', '株式会社サンプル御中'],
+    ['株式会社サンプル 御中 ', '株式会社サンプル 御中'],
+    ['山田 花子 様', '山田 花子 様'],
+    ['山田花子様', '山田花子様'],
+    ['山田 太郎 殿', '山田 太郎 殿'],
+    ['御中株式会社', '御中株式会社\u3000様'],
+    [null, '\u3000様'],
+  ])('the 宛名 line of %j is %j', async (name, line) => {
+    const { addresseeLine } = await import('./receipt-pdf.ts');
+    expect(addresseeLine(name)).toBe(line);
+  });
+
   it('marks a refunded purchase on its receipt and in the history', async () => {
     const user = await seedUser(t.app);
     const purchase = await buy(t, user, 'light');

@@ -9,8 +9,11 @@ import {
   presenceQuerySchema,
   presenceResponseSchema,
   publishRequestSchema,
+  REALTIME_BAD_FRAME,
   REALTIME_FORBIDDEN,
   REALTIME_MAX_PAYLOAD_BYTES,
+  REALTIME_MAX_SOCKETS_PER_USER,
+  REALTIME_TOO_MANY_SOCKETS,
   realtimeMessageSchema,
   type ServerFrame,
 } from '../../../shared/realtime.ts';
@@ -36,6 +39,7 @@ const MAX_SUBSCRIPTIONS = 50;
 /** Close codes in the application range: the browser client reads them. */
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_NOT_FOUND = 4404;
+const CLOSE_TOO_MANY = 4429;
 
 function payloadTooLarge(payload: unknown): boolean {
   return Buffer.byteLength(JSON.stringify(payload ?? null)) > REALTIME_MAX_PAYLOAD_BYTES;
@@ -51,6 +55,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', () => hub.stop());
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_PAYLOAD_BYTES * 2 } });
+
+  /** The open sockets of each user in this process (REALTIME_MAX_SOCKETS_PER_USER). */
+  const socketsByUser = new Map<string, Set<WebSocket>>();
 
   async function entitled(userId: string, channel: string) {
     if (!(await hub.canJoin(userId, channel))) throw forbidden(REALTIME_FORBIDDEN);
@@ -93,6 +100,18 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
         return;
       }
+      // Closed while its token was checked: nothing to count (its close event has passed).
+      if (socket.readyState !== socket.OPEN) return;
+      const own = socketsByUser.get(userId) ?? new Set<WebSocket>();
+      if (own.size >= REALTIME_MAX_SOCKETS_PER_USER) {
+        socket.send(
+          JSON.stringify({ type: 'error', ref: null, message: REALTIME_TOO_MANY_SOCKETS }),
+        );
+        socket.close(CLOSE_TOO_MANY, 'Too many connections');
+        return;
+      }
+      own.add(socket);
+      socketsByUser.set(userId, own);
       const connectionId = randomUUID();
       const subscriptions = new Map<string, () => void>();
       const send = (frame: ServerFrame) => {
@@ -123,11 +142,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
           try {
             raw = JSON.parse(String(data));
           } catch {
-            return send({
-              type: 'error',
-              ref: null,
-              message: 'メッセージの形式が正しくありません',
-            });
+            return send({ type: 'error', ref: null, message: REALTIME_BAD_FRAME });
           }
           const parsed = clientFrameSchema.safeParse(raw);
           if (!parsed.success) {
@@ -136,7 +151,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
             return send({
               type: 'error',
               ref: typeof ref === 'string' ? ref.slice(0, 64) : null,
-              message: parsed.error.issues[0]?.message ?? 'メッセージの形式が正しくありません',
+              message: parsed.error.issues[0]?.message ?? REALTIME_BAD_FRAME,
             });
           }
           const frame = parsed.data;
@@ -196,6 +211,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const data of early.splice(0)) handle(data);
 
       socket.on('close', () => {
+        own.delete(socket);
+        if (own.size === 0 && socketsByUser.get(userId) === own) socketsByUser.delete(userId);
         clearInterval(heartbeat);
         for (const unsubscribe of subscriptions.values()) unsubscribe();
         subscriptions.clear();

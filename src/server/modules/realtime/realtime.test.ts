@@ -10,10 +10,19 @@ import {
 } from '../../../../tests/helpers/server-process.ts';
 import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
 import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
-import type { ServerFrame } from '../../../shared/realtime.ts';
+import {
+  REALTIME_BAD_FRAME,
+  REALTIME_MAX_SOCKETS_PER_USER,
+  REALTIME_TOO_MANY_SOCKETS,
+  type ServerFrame,
+} from '../../../shared/realtime.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { grantCredits } from '../credits/ledger.ts';
-import { NUL_CHARACTER_MESSAGE, TOO_DEEP_MESSAGE } from '../../../shared/safe-input.ts';
+import {
+  LONE_SURROGATE_MESSAGE,
+  NUL_CHARACTER_MESSAGE,
+  TOO_DEEP_MESSAGE,
+} from '../../../shared/safe-input.ts';
 import { signupViaApi } from '../../../../tests/helpers/accounts.ts';
 
 let t: TestApp;
@@ -225,6 +234,83 @@ describe('realtime over WebSocket', () => {
     expect(nul).toMatchObject({ type: 'error', message: NUL_CHARACTER_MESSAGE });
     expect(await client.request({ type: 'ping' })).toMatchObject({ type: 'pong' });
     client.socket.close();
+  });
+
+  it("answers malformed frames in the realtime words, never a form field's, and stays open", async () => {
+    const client = await connect(base, alice.token);
+    const raw = (text: string) => {
+      const count = client.frames.length;
+      client.socket.send(text);
+      return client.next((frame) => client.frames.indexOf(frame) >= count);
+    };
+    const cases: [string, string][] = [
+      ['not json', REALTIME_BAD_FRAME],
+      ['null', REALTIME_BAD_FRAME],
+      ['42', REALTIME_BAD_FRAME],
+      ['[]', REALTIME_BAD_FRAME],
+      [
+        '{}',
+        'メッセージの種類（type）は subscribe・unsubscribe・publish・ping のいずれかを指定してください',
+      ],
+      [
+        '{"type":"hello","ref":"a"}',
+        'メッセージの種類（type）は subscribe・unsubscribe・publish・ping のいずれかを指定してください',
+      ],
+      ['{"type":"ping"}', '要求の識別子（ref）を文字列で指定してください'],
+      ['{"type":"ping","ref":7}', '要求の識別子（ref）を文字列で指定してください'],
+      [
+        `{"type":"ping","ref":"${'r'.repeat(65)}"}`,
+        '要求の識別子（ref）は64文字以内で指定してください',
+      ],
+      ['{"type":"subscribe","ref":"s"}', 'チャンネル名を指定してください'],
+      [`{"type":"publish","ref":"p","channel":"user:${alice.id}"}`, 'イベント名を入力してください'],
+      [
+        `{"type":"publish","ref":"q","channel":"user:${alice.id}","event":"x","payload":"\\ud800"}`,
+        LONE_SURROGATE_MESSAGE,
+      ],
+    ];
+    for (const [text, message] of cases) {
+      const reply = await raw(text);
+      expect(reply, text).toMatchObject({ type: 'error', message });
+      expect(JSON.stringify(reply), text).not.toContain('紹介コード');
+    }
+    expect(await client.request({ type: 'ping' })).toMatchObject({ type: 'pong' });
+    client.socket.close();
+  });
+
+  it(`lets one user hold ${REALTIME_MAX_SOCKETS_PER_USER} sockets and refuses the next with a clear message`, async () => {
+    const erin = await seedUser(t.app);
+    const open = [];
+    for (let index = 0; index < REALTIME_MAX_SOCKETS_PER_USER; index++) {
+      const client = await connect(base, erin.token);
+      expect(await client.request({ type: 'ping' })).toMatchObject({ type: 'pong' });
+      open.push(client);
+    }
+    const refused = await connect(base, erin.token);
+    expect(await refused.closed).toBe(4429);
+    expect(refused.frames).toEqual([
+      { type: 'error', ref: null, message: REALTIME_TOO_MANY_SOCKETS },
+    ]);
+    // Another user is not affected, and a closed socket frees its place.
+    const other = await connect(base, bob.token);
+    expect(await other.request({ type: 'ping' })).toMatchObject({ type: 'pong' });
+    other.socket.close();
+    open.shift()!.socket.close();
+    await expect
+      .poll(
+        async () => {
+          const again = await connect(base, erin.token);
+          const outcome = await Promise.race([
+            again.request({ type: 'ping' }).then((frame) => frame.type),
+            again.closed.then((code) => `closed ${code}`),
+          ]);
+          again.socket.close();
+          return outcome;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('pong');
+    for (const client of open) client.socket.close();
   });
 
   it('pushes the balance when credits change and the progress of own generations', async () => {

@@ -16,7 +16,12 @@ import { api, ApiError, setTokenProvider } from '../api-client.ts';
 import { lazyToast } from '../lazy-toast.ts';
 import { loadedQueryClient, loadQueryClient } from '../query/query-provider.tsx';
 import { queryKeys } from '../query-keys.ts';
-import { TokenStore, type HandoffOptions, type TokenSet } from './token-store.ts';
+import {
+  TokenStore,
+  withoutCredentials,
+  type HandoffOptions,
+  type TokenSet,
+} from './token-store.ts';
 
 export type { CurrentUser };
 
@@ -104,7 +109,10 @@ function rememberReferralCode(): void {
 }
 
 export function signInPath(returnTo: string): string {
-  const params = new URLSearchParams({ redirect_url: returnTo, project_id: PROJECT_ID });
+  const params = new URLSearchParams({
+    redirect_url: withoutCredentials(returnTo),
+    project_id: PROJECT_ID,
+  });
   return `/auth?${params.toString()}`;
 }
 
@@ -263,7 +271,7 @@ export function safeRedirectPath(candidate: string | null, fallback = '/generate
     if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\'))
       return fallback;
     if (url.pathname.startsWith('/auth')) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    return withoutCredentials(`${url.pathname}${url.search}${url.hash}`);
   } catch {
     return fallback;
   }

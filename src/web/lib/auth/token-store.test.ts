@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   isAccessTokenExpired,
   beginSignInHandoff,
+  requestTokensFromParent,
+  withoutCredentials,
   SIGN_IN_STATE_KEY,
   takeSignInHandoffFromUrl,
   TOKEN_STORAGE_KEY,
@@ -22,6 +24,80 @@ const tokens = (overrides: Partial<TokenSet> = {}): TokenSet => ({
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.useRealTimers());
+
+describe('redirect addresses', () => {
+  it.each([
+    ['/generate?token=abc', '/generate'],
+    ['/generate?access_token=a&refresh_token=r&x=1', '/generate?x=1'],
+    ['/history?code=c&state=s&page=2#top', '/history?page=2#top'],
+    ['/account?Token=abc&id_token=i&password=p', '/account'],
+    ['/generate#access_token=a&refresh_token=r', '/generate'],
+    ['/generate#access_token=a&tab=2', '/generate#tab=2'],
+    ['/generate?ref=ABC&mode=signup#section-2', '/generate?ref=ABC&mode=signup#section-2'],
+  ])('%s loses its credentials: %s', (path, expected) => {
+    expect(withoutCredentials(path)).toBe(expected);
+  });
+
+  it('sign-in links and the return after sign-in carry no token typed into a link', async () => {
+    const { safeRedirectPath, signInPath } = await import('./session.tsx');
+    const link = signInPath('/generate?token=secret&x=1');
+    const redirect = new URLSearchParams(link.split('?')[1]).get('redirect_url');
+    expect(redirect).toBe('/generate?x=1');
+    expect(link).not.toContain('secret');
+    expect(safeRedirectPath('/history?access_token=a&code=c&page=2')).toBe('/history?page=2');
+    expect(safeRedirectPath('/generate#refresh_token=r')).toBe('/generate');
+  });
+});
+
+describe('tokens handed over by a parent frame', () => {
+  let parent: Window;
+  let other: Window;
+  const handed = () => ({
+    access_token: 'from-parent',
+    refresh_token: 'refresh-parent',
+    token_type: 'bearer',
+    expires_in: 900,
+    refresh_expires_in: 2_592_000,
+    issued_at: now(),
+  });
+
+  beforeEach(() => {
+    const frames = [document.createElement('iframe'), document.createElement('iframe')];
+    for (const frame of frames) document.body.append(frame);
+    parent = frames[0]!.contentWindow!;
+    other = frames[1]!.contentWindow!;
+    Object.defineProperty(window, 'parent', { value: parent, configurable: true });
+  });
+  afterEach(() => {
+    Object.defineProperty(window, 'parent', { value: window, configurable: true });
+    document.body.replaceChildren();
+  });
+
+  const post = (origin: string, source: Window) =>
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: 'faq-kobo:tokens', tokens: handed() },
+        origin,
+        source,
+      }),
+    );
+
+  it('asks only its own origin and takes tokens from the parent of that origin', async () => {
+    const ask = vi.spyOn(parent, 'postMessage').mockImplementation(() => undefined);
+    const pending = requestTokensFromParent(1_000);
+    post(window.location.origin, parent);
+    expect(await pending).toMatchObject({ access_token: 'from-parent' });
+    expect(ask).toHaveBeenCalledWith({ type: 'faq-kobo:request-tokens' }, window.location.origin);
+  });
+
+  it('ignores tokens from another origin or from a window that is not its parent', async () => {
+    vi.spyOn(parent, 'postMessage').mockImplementation(() => undefined);
+    const pending = requestTokensFromParent(200);
+    post('https://attacker.example', parent);
+    post(window.location.origin, other);
+    expect(await pending).toBeNull();
+  });
+});
 
 describe('token store', () => {
   it('counts the access token as expired 30 s early', () => {

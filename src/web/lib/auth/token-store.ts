@@ -57,6 +57,34 @@ const HANDOFF_PARAMS = [
   'state',
 ];
 
+/** Names a credential travels under in a link; never carried into another address. */
+const CREDENTIAL_PARAMS = new Set([...HANDOFF_PARAMS, 'token', 'id_token', 'password']);
+
+/**
+ * A same-site path (`/x?y#z`) without the credentials a link may carry, in its query or in a
+ * `#a=b` fragment: a token typed or pasted into an address must not ride along in
+ * `redirect_url` (and from there into history, logs and Referer headers).
+ */
+export function withoutCredentials(path: string): string {
+  const url = new URL(path, 'http://path.invalid');
+  for (const name of [...url.searchParams.keys()]) {
+    if (CREDENTIAL_PARAMS.has(name.toLowerCase())) url.searchParams.delete(name);
+  }
+  let hash = url.hash;
+  if (hash.includes('=')) {
+    const fragment = new URLSearchParams(hash.slice(1));
+    const names = [...fragment.keys()];
+    if (names.some((name) => CREDENTIAL_PARAMS.has(name.toLowerCase()))) {
+      for (const name of names) {
+        if (CREDENTIAL_PARAMS.has(name.toLowerCase())) fragment.delete(name);
+      }
+      const rest = fragment.toString();
+      hash = rest ? `#${rest}` : '';
+    }
+  }
+  return `${url.pathname}${url.search}${hash}`;
+}
+
 export interface SignInHandoff {
   code: string;
   state: string;
@@ -125,17 +153,24 @@ export interface HandoffOptions {
   discard: (tokens: TokenSet) => Promise<void>;
 }
 
-/** When framed, the parent may hand tokens over; wait at most 100 ms (spec §9). */
+/**
+ * When framed, the parent may hand tokens over; wait at most 100 ms (spec §9). Only a parent
+ * of this app's own origin (the only one CSP frame-ancestors lets frame it) is asked and
+ * believed: any other page framing it, or any other window posting to it, could otherwise
+ * sign the visitor into an account of its choosing, or read the request.
+ */
 export function requestTokensFromParent(
   timeoutMs = IFRAME_TOKEN_WAIT_MS,
 ): Promise<TokenSet | null> {
   if (typeof window === 'undefined' || window.parent === window) return Promise.resolve(null);
+  const ownOrigin = window.location.origin;
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       window.removeEventListener('message', onMessage);
       resolve(null);
     }, timeoutMs);
     function onMessage(event: MessageEvent) {
+      if (event.origin !== ownOrigin || event.source !== window.parent) return;
       const data = event.data as { type?: unknown; tokens?: unknown } | null;
       if (!data || data.type !== 'faq-kobo:tokens' || !isTokenSet(data.tokens)) return;
       clearTimeout(timer);
@@ -143,7 +178,7 @@ export function requestTokensFromParent(
       resolve(data.tokens);
     }
     window.addEventListener('message', onMessage);
-    window.parent.postMessage({ type: 'faq-kobo:request-tokens' }, '*');
+    window.parent.postMessage({ type: 'faq-kobo:request-tokens' }, ownOrigin);
   });
 }
 
