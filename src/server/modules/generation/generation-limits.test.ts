@@ -15,8 +15,10 @@ import {
   crawlHostOf,
   crawlSiteOf,
   QUESTION_PHASE_LIMIT_MESSAGE,
+  SHARED_SERVER_PAGE_FACTOR,
   SITE_BUSY_MESSAGE,
   SITE_PAGE_LIMIT_MESSAGE,
+  withinQuestionPhaseLimit,
 } from './generation-limits.ts';
 
 let t: TestApp;
@@ -222,11 +224,58 @@ describe('crawls of one site, all users together', () => {
       'http://[::ffff:127.0.0.1]/',
       'http://www.localhost/',
     ])
-      expect(await crawlSiteOf(url), url).toBe('127.0.0.1');
-    expect(await crawlSiteOf('http://127.0.0.2/')).toBe('127.0.0.2');
-    expect(await crawlSiteOf('http://[2001:DB8::1]/')).toBe('2001:db8:0:0:0:0:0:1');
+      expect((await crawlSiteOf(url)).site, url).toBe('127.0.0.1');
+    expect((await crawlSiteOf('http://127.0.0.2/')).site).toBe('127.0.0.2');
+    expect((await crawlSiteOf('http://[2001:DB8::1]/')).site).toBe('2001:db8:0:0:0:0:0:1');
     // A name that does not resolve keeps its name (its crawl fails on its own).
-    expect(await crawlSiteOf('http://no-such-host.invalid/')).toBe('no-such-host.invalid');
+    expect(await crawlSiteOf('http://no-such-host.invalid/')).toEqual({
+      site: 'no-such-host.invalid',
+      server: 'no-such-host.invalid',
+    });
+  });
+
+  it('keeps shops on one shared public host apart, each under its own name', async () => {
+    // A rental server or site builder answers for thousands of shops at a few addresses.
+    const sharedHost = async () => ['8.8.4.4', '8.8.8.8'];
+    expect(await crawlSiteOf('https://www.shop-a.example/menu', sharedHost)).toEqual({
+      site: 'shop-a.example',
+      server: '8.8.4.4',
+    });
+    expect((await crawlSiteOf('https://shop-b.example/', sharedHost)).site).toBe('shop-b.example');
+    // A name of one's own for a private or loopback address is that address.
+    expect((await crawlSiteOf('http://intranet.example/', async () => ['10.0.0.5'])).site).toBe(
+      '10.0.0.5',
+    );
+  });
+
+  it(`lets the sites of one public server book ${SHARED_SERVER_PAGE_FACTOR} sites' pages a minute together`, async () => {
+    await until(() => Date.now() % 60_000 < 50_000);
+    const user = await seedUser(crawlApp.app, { credits: 10 });
+    const book = (site: string) =>
+      withinQuestionPhaseLimit(crawlApp.app.db, user.id, async () => 'started', {
+        host: site,
+        server: '198.18.7.7',
+        pages: MAX_PAGES_PER_HOST_PER_MINUTE,
+        maxConcurrent: MAX_CONCURRENT_CRAWLS_PER_HOST,
+        maxPagesPerMinute: MAX_PAGES_PER_HOST_PER_MINUTE,
+      });
+    // Each made-up name gets one site's budget, but together no more than the factor's worth.
+    for (let index = 0; index < SHARED_SERVER_PAGE_FACTOR; index++)
+      expect(await book(`name-${index}.wildcard.example`)).toBe('started');
+    await expect(book('one-more.wildcard.example')).rejects.toMatchObject({
+      status: 429,
+      message: SITE_PAGE_LIMIT_MESSAGE,
+    });
+    // A site on another server is not held back by it.
+    await expect(
+      withinQuestionPhaseLimit(crawlApp.app.db, user.id, async () => 'started', {
+        host: 'elsewhere.example',
+        server: '198.18.8.8',
+        pages: 1,
+        maxConcurrent: MAX_CONCURRENT_CRAWLS_PER_HOST,
+        maxPagesPerMinute: MAX_PAGES_PER_HOST_PER_MINUTE,
+      }),
+    ).resolves.toBe('started');
   });
 
   it('refuses a crawl of a busy server under another of its names', async () => {

@@ -25,28 +25,45 @@ export function crawlHostOf(url: string): string {
 }
 
 /**
- * The server a URL reads, which the per-site limits count: the address its name resolves to,
- * since names are free to make up (localhost, 127.0.0.1, 127.1, [::1], a name of one's own
- * pointing at someone's server) and each name counted alone multiplied the load one server
- * could be asked for. Of several addresses the lowest IPv4 one (else IPv6) is taken, so a
- * round-robin answer in any order names the same server; IPv4-mapped IPv6 is the IPv4
- * address, and ::1 is 127.0.0.1 (one machine's loopback either way). A name that does not
- * resolve keeps its normalised host name: its crawl will fail on its own.
+ * How many times a site's page budget all the sites on one public address may book together: a
+ * shared host (a site builder, a rental server, a CDN edge) carries thousands of shops, so it is
+ * not held to one shop's budget, but names made up to point at one server (a wildcard domain)
+ * still cannot multiply the load on it without end.
  */
-export async function crawlSiteOf(url: string): Promise<string> {
+export const SHARED_SERVER_PAGE_FACTOR = 10;
+
+type ResolveAll = (host: string) => Promise<string[]>;
+const resolveAll: ResolveAll = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/**
+ * The site a URL reads, which the per-site limits count, and the server it is on. A public name
+ * is its own site (its normalised host): shops on one shared host are different sites. An
+ * address, or a name for a loopback, private or otherwise non-public address (localhost,
+ * 127.1, 2130706433, [::1]), is named by that address, since such names are free to make up and
+ * each counted alone multiplied the load one machine could be asked for. The server is the
+ * address the name resolves to: of several, the lowest IPv4 one (else IPv6), so a round-robin
+ * answer in any order names the same server; IPv4-mapped IPv6 is the IPv4 address and ::1 is
+ * 127.0.0.1. A name that does not resolve keeps its name for both: its crawl fails on its own.
+ */
+export async function crawlSiteOf(
+  url: string,
+  resolve: ResolveAll = resolveAll,
+): Promise<{ site: string; server: string }> {
   const host = crawlHostOf(url).replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
-    addresses = ipaddr.isValid(host)
-      ? [host]
-      : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+    addresses = ipaddr.isValid(host) ? [host] : await resolve(host);
   } catch {
-    return host;
+    return { site: host, server: host };
   }
   const normalised = addresses.filter((address) => ipaddr.isValid(address)).map(normalAddress);
   const v4 = normalised.filter((address) => !address.includes(':')).sort();
   const v6 = normalised.filter((address) => address.includes(':')).sort();
-  return v4[0] ?? v6[0] ?? host;
+  const server = v4[0] ?? v6[0];
+  if (!server) return { site: host, server: host };
+  const publicName = !ipaddr.isValid(host) && ipaddr.parse(server).range() === 'unicast';
+  return { site: publicName ? host : server, server };
 }
 
 function normalAddress(address: string): string {
@@ -61,8 +78,10 @@ function normalAddress(address: string): string {
 
 /** A crawl about to start: its site, how many pages it may read there, and the site's limits. */
 export interface CrawlBooking {
-  /** The server's address (crawlSiteOf), stored as the record's crawlHost. */
+  /** The site (crawlSiteOf), stored as the record's crawlHost. */
   host: string;
+  /** The address the site is on; all its sites together book SHARED_SERVER_PAGE_FACTOR × pages. */
+  server: string;
   pages: number;
   maxConcurrent: number;
   maxPagesPerMinute: number;
@@ -78,8 +97,10 @@ export async function crawlBooking(
   >,
 ): Promise<CrawlBooking | undefined> {
   if (input.method !== 'url' || !input.url) return undefined;
+  const { site, server } = await crawlSiteOf(input.url);
   return {
-    host: await crawlSiteOf(input.url),
+    host: site,
+    server,
     pages: input.includeSubpages ? config.CRAWL_MAX_PAGES : 1,
     maxConcurrent: config.CRAWL_HOST_CONCURRENCY,
     maxPagesPerMinute: config.CRAWL_HOST_PAGES_PER_MINUTE,
@@ -131,17 +152,29 @@ async function bookCrawl(tx: DbOrTx, crawl: CrawlBooking): Promise<void> {
       retryAfterSeconds: QUESTION_PHASE_RETRY_AFTER_SECONDS,
     });
   }
+  await bookPages(tx, `crawl-pages:${crawl.host}`, crawl.pages, crawl.maxPagesPerMinute);
+  if (crawl.server !== crawl.host)
+    await bookPages(
+      tx,
+      `crawl-server-pages:${crawl.server}`,
+      crawl.pages,
+      crawl.maxPagesPerMinute * SHARED_SERVER_PAGE_FACTOR,
+    );
+}
+
+/** Books pages in this minute's bucket of `key`; past `limit` the whole start is refused. */
+async function bookPages(tx: DbOrTx, key: string, pages: number, limit: number): Promise<void> {
   const now = Date.now();
   const windowStart = new Date(Math.floor(now / PAGE_WINDOW_MS) * PAGE_WINDOW_MS);
   const [booked] = await tx
     .insert(rateLimitBuckets)
-    .values({ key: `crawl-pages:${crawl.host}`, windowStart, count: crawl.pages })
+    .values({ key, windowStart, count: pages })
     .onConflictDoUpdate({
       target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
-      set: { count: sql`${rateLimitBuckets.count} + ${crawl.pages}` },
+      set: { count: sql`${rateLimitBuckets.count} + ${pages}` },
     })
     .returning({ count: rateLimitBuckets.count });
-  if ((booked?.count ?? 0) > crawl.maxPagesPerMinute) {
+  if ((booked?.count ?? 0) > limit) {
     throw new HttpError(429, SITE_PAGE_LIMIT_MESSAGE, {
       code: 'RATE_LIMITED',
       retryAfterSeconds: Math.max(
