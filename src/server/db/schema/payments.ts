@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, jsonb } from './columns.ts';
 import { users } from './users.ts';
 
 // Payments: purchases, receipts' 宛名, incidents and processed webhook events.

@@ -226,6 +226,21 @@ describe('unknown users', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('records a signed event carrying half a character (a lone surrogate) instead of failing', async () => {
+    const ghost = { id: randomUUID() } as SeededUser;
+    const id = `cs_test_${randomUUID()}`;
+    const response = await send(
+      'checkout.session.completed',
+      session(id, ghost, { metadata: { plan_id: 'light\ud800', user_id: ghost.id } }),
+    );
+    expect(response.statusCode).toBe(200);
+    const [incident] = await t.app.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.sessionId, id));
+    expect(incident).toMatchObject({ kind: 'unknown_user', details: { planId: 'light\ufffd' } });
+  });
+
   it('does not credit a deleted account, and records the payment for a refund', async () => {
     const user = await seedUser(t.app);
     const id = await checkout(user);
