@@ -327,7 +327,9 @@ export function mapRow(
 /** A JSON value for a column: JSON columns take any value, others only scalars. */
 export function encodeValue(column: ExposedColumn, value: unknown): SQL {
   if (value === null) return sql`null`;
-  if (column.column.dataType === 'json') return sql`${sql.param(JSON.stringify(value))}`;
+  // The schema's own jsonb type (db/schema/columns.ts) is a custom column: its SQL type tells.
+  if (column.column.dataType === 'json' || column.column.getSQLType() === 'jsonb')
+    return sql`${sql.param(column.column.mapToDriverValue(value))}`;
   if (typeof value === 'object') {
     throw new HttpError(400, `列「${column.name}」にはオブジェクトや配列を入れられません`);
   }
