@@ -16,6 +16,28 @@ const PRUNE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
 const PRUNE_PROBABILITY = 0.01;
 
 /**
+ * Adds `amount` to the count of `key` in the window starting at `windowStart` and returns the
+ * new count. The upsert is atomic, so racing callers each see a distinct count; inside a
+ * transaction a later refusal rolls the addition back.
+ */
+export async function addToWindow(
+  db: DbOrTx,
+  key: string,
+  windowStart: Date,
+  amount = 1,
+): Promise<number> {
+  const [row] = await db
+    .insert(rateLimitBuckets)
+    .values({ key, windowStart, count: amount })
+    .onConflictDoUpdate({
+      target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
+      set: { count: sql`${rateLimitBuckets.count} + ${amount}` },
+    })
+    .returning({ count: rateLimitBuckets.count });
+  return row?.count ?? 0;
+}
+
+/**
  * Fixed-window counter in the database, so every server process behind a load balancer
  * shares one count (an in-memory limiter would multiply the limit by the process count).
  * The upsert is atomic, so racing requests each see a distinct count.
@@ -28,19 +50,12 @@ export async function consumeRateLimit(
 ): Promise<void> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await db
-    .insert(rateLimitBuckets)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
-      set: { count: sql`${rateLimitBuckets.count} + 1` },
-    })
-    .returning({ count: rateLimitBuckets.count });
+  const count = await addToWindow(db, key, windowStart);
   // Old windows are dead weight; an occasional sweep keeps the table small without a timer.
   if (Math.random() < PRUNE_PROBABILITY) {
     await pruneRateLimits(db, new Date(now.getTime() - PRUNE_AFTER_MS));
   }
-  if ((row?.count ?? 0) > rule.limit) {
+  if (count > rule.limit) {
     const retryAfterSeconds = Math.max(
       1,
       Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),

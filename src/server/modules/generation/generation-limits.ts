@@ -4,8 +4,9 @@ import ipaddr from 'ipaddr.js';
 import { MAX_RUNNING_QUESTION_PHASES } from '../../../shared/limits.ts';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { faqGenerations, rateLimitBuckets } from '../../db/schema.ts';
+import { faqGenerations } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { addToWindow } from '../../lib/rate-limiter.ts';
 
 export const QUESTION_PHASE_LIMIT_MESSAGE = `FAQの作成を同時に実行できるのは${MAX_RUNNING_QUESTION_PHASES}件までです。実行中の作成が終わってから再度お試しください`;
 export const SITE_BUSY_MESSAGE =
@@ -166,15 +167,7 @@ async function bookCrawl(tx: DbOrTx, crawl: CrawlBooking): Promise<void> {
 async function bookPages(tx: DbOrTx, key: string, pages: number, limit: number): Promise<void> {
   const now = Date.now();
   const windowStart = new Date(Math.floor(now / PAGE_WINDOW_MS) * PAGE_WINDOW_MS);
-  const [booked] = await tx
-    .insert(rateLimitBuckets)
-    .values({ key, windowStart, count: pages })
-    .onConflictDoUpdate({
-      target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
-      set: { count: sql`${rateLimitBuckets.count} + ${pages}` },
-    })
-    .returning({ count: rateLimitBuckets.count });
-  if ((booked?.count ?? 0) > limit) {
+  if ((await addToWindow(tx, key, windowStart, pages)) > limit) {
     throw new HttpError(429, SITE_PAGE_LIMIT_MESSAGE, {
       code: 'RATE_LIMITED',
       retryAfterSeconds: Math.max(
