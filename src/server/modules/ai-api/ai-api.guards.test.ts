@@ -286,7 +286,7 @@ describe('access, configuration and provider failures', () => {
     const dayOver = await post(t, 'text', { prompt: 'x' }, daily.headers);
     expect(dayOver.statusCode).toBe(429);
     expect(dayOver.json().error.message).toContain(AI_QUOTA_DAY);
-    expect(dayOver.json().error.message).toMatch(/日本時間の0時（約\d+時間(\d+分)?後）/);
+    expect(dayOver.json().error.message).toMatch(/日本時間の0時（約(\d+時間(\d+分)?|\d+分)後）/);
     const retryAfter = Number(dayOver.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);

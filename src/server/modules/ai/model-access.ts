@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   EMAIL_NOT_CONFIRMED,
   MODEL_NEEDS_CONFIRMED_EMAIL,
   MODEL_USE_LIMITS,
 } from '../../../shared/model-use.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { payments, rateLimitBuckets, users } from '../../db/schema.ts';
+import { payments, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { addToWindow } from '../../lib/rate-limiter.ts';
 
 /**
  * Who may spend the operator's model calls, and how many a day (docs/adr/025): the address
@@ -48,21 +49,15 @@ export async function consumeDailyAllowance(
   now = new Date(),
 ): Promise<void> {
   const windowStart = japanDayStart(now);
-  const [row] = await db
-    .insert(rateLimitBuckets)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
-      set: { count: sql`${rateLimitBuckets.count} + 1` },
-    })
-    .returning({ count: rateLimitBuckets.count });
-  if ((row?.count ?? 0) <= limit) return;
+  if ((await addToWindow(db, key, windowStart)) <= limit) return;
   const retryAfterSeconds = Math.max(
     1,
     Math.ceil((windowStart.getTime() + DAY_MS - now.getTime()) / 1000),
   );
-  const hours = Math.floor(retryAfterSeconds / 3600);
-  const minutes = Math.ceil((retryAfterSeconds % 3600) / 60);
+  // Rounded up to whole minutes first, so 1時間59分30秒 reads 2時間, never 1時間60分.
+  const totalMinutes = Math.ceil(retryAfterSeconds / 60);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
   const wait = hours > 0 ? `${hours}時間${minutes > 0 ? `${minutes}分` : ''}` : `${minutes}分`;
   throw new HttpError(429, `${message}。日本時間の0時（約${wait}後）から再びご利用いただけます`, {
     code: 'RATE_LIMITED',
