@@ -85,6 +85,24 @@ describe('questions born from passages', () => {
     expect(set.available).toBeGreaterThanOrEqual(10);
   });
 
+  it('asks fewer questions than requested rather than fragments or the business voice', () => {
+    const notice = [
+      '当スタジオは完全予約制となっております。',
+      '今後更なるサービスの向上に努めてまいります。',
+      'ご理解とご協力をお願いいたします。',
+      'キーボックスの暗証番号をお伝え致します。',
+      '下記の料金表をご覧ください。',
+      '駐車場は5台分あります。',
+      'レッスンは1回3,000円です。',
+    ].join('\n');
+    const questions = questionsOf(notice, 10).map((draft) => draft.question);
+    expect(questions).toEqual(
+      expect.arrayContaining(['駐車場は何台ありますか？', 'レッスンはいくらですか？']),
+    );
+    expect(questions.join('\n')).not.toMatch(/おります|まいります|いたします|致します|下記/);
+    expect(questions.length).toBeLessThan(10);
+  });
+
   it('regenerating brings the next-best candidates first', () => {
     const first = questionsOf(CLINIC, 5).map((draft) => draft.question);
     const second = offlineQuestionsFromContent(analyzer, pages(CLINIC), 5, first).drafts.map(

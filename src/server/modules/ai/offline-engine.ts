@@ -7,6 +7,7 @@ import { fieldQuestions } from './field-questions.ts';
 import { passagesOf, searchableText, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity, QuestionCandidate } from './question-candidate.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
+import { withoutRepeatedTopics } from './question-gate.ts';
 
 /**
  * The built-in offline engine: extractive, evidence first. Every question is born from a passage
@@ -76,9 +77,12 @@ export function offlineQuestionsFromContent(
 ): OfflineQuestionSet {
   const passages = passagesOf(pages);
   // Of two near-duplicates the stronger stays: de-duplication keeps the first it meets.
-  const candidates = dedupeQuestions(
+  const candidates = withoutRepeatedTopics(
     analyzer,
-    questionsFromPassages(analyzer, passages).sort((left, right) => tier(left) - tier(right)),
+    dedupeQuestions(
+      analyzer,
+      questionsFromPassages(analyzer, passages).sort((left, right) => tier(left) - tier(right)),
+    ),
   );
   const avoided = new Set(avoid);
   const fresh = candidates.filter((candidate) => !avoided.has(candidate.question));

@@ -25,6 +25,7 @@ import {
 import { askedByCustomer } from './customer-phrasing.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { askForTime, askForValue, type ClauseContext } from './value-questions.ts';
+import { gateRefusal, type QuestionSource } from './question-gate.ts';
 import {
   isWellFormedQuestion,
   type Polarity,
@@ -352,13 +353,20 @@ export function questionsFromPassages(
   passages: Passage[],
 ): QuestionCandidate[] {
   const firstSentence = passages.find((passage) => passage.kind === 'sentence')?.index;
-  return passages
-    .flatMap((passage) =>
-      passage.kind === 'sentence'
-        ? sentenceQuestions(analyzer, passage, passage.index === firstSentence)
-        : passage.kind === 'qa'
-          ? [pageQuestion(passage)]
-          : fieldQuestions(passage),
-    )
-    .filter((candidate) => isWellFormedQuestion(candidate.question));
+  const sourceOf = (passage: Passage): QuestionSource =>
+    passage.kind === 'sentence' ? 'sentence' : passage.kind === 'qa' ? 'page' : 'field';
+  // Only what passes the grammar gate is asked: a broken or echoed question is left out, not
+  // shown as filler (question-gate.ts).
+  return passages.flatMap((passage) =>
+    (passage.kind === 'sentence'
+      ? sentenceQuestions(analyzer, passage, passage.index === firstSentence)
+      : passage.kind === 'qa'
+        ? [pageQuestion(passage)]
+        : fieldQuestions(passage)
+    ).filter(
+      (candidate) =>
+        isWellFormedQuestion(candidate.question) &&
+        !gateRefusal(analyzer, candidate.question, sourceOf(passage)),
+    ),
+  );
 }
