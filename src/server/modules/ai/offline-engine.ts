@@ -143,9 +143,18 @@ function spokenPassage(passage: Passage): string {
   return statements.join('') || asSentence(passage.text);
 }
 
-/** A passage too long for the length: its clauses up to the limit, ended as a sentence. */
+/**
+ * A passage too long for the length: its whole sentences up to the limit (a page's own answer
+ * keeps its first sentences entire), or when the first alone is too long, its clauses.
+ */
 function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
+  let sentences = '';
+  for (const sentence of text.split(/(?<=。)/)) {
+    if ((sentences + sentence).length > max) break;
+    sentences += sentence;
+  }
+  if (sentences) return sentences;
   let result = '';
   for (const part of text.split(/(?<=、)/)) {
     if ((result + part).length > max - 1) break;
@@ -241,14 +250,15 @@ export function offlineAnswer(
   const after: { index: number; sentence: string }[] = [];
   const seen = new Set([passage.text]);
   let total = main.length;
-  // 「ただし、土日は有料です」「それ以外は880円です」 qualify the sentence before them: an answer
-  // without them would be wrong, so they come along whatever the length asks for (within it).
+  // 「ただし、土日は有料です」「それ以外は880円です」 and a ※ note qualify the sentence before them:
+  // an answer without them would be wrong, so they come along whatever the length asks for
+  // (within it).
   const qualifier = passages[passage.index + 1];
   if (
     qualifier &&
     qualifier.kind === 'sentence' &&
     qualifier.sectionId === passage.sectionId &&
-    QUALIFIES.test(qualifier.text) &&
+    (QUALIFIES.test(qualifier.text) || qualifier.note) &&
     total + qualifier.text.length <= max
   ) {
     seen.add(qualifier.text);
