@@ -3,7 +3,12 @@ import { ANSWER_LENGTHS } from '../../../shared/limits.ts';
 import { isMalformedQuestion } from '../../../../bench/faq-quality/score.ts';
 import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import { offlineAnswer, offlineQuestionsFromContent, OFFLINE_NOT_FOUND } from './offline-engine.ts';
+import {
+  offlineAnswer,
+  offlineQuestionsFromContent,
+  OFFLINE_NOT_FOUND,
+  plainPolarity,
+} from './offline-engine.ts';
 import { toPassages } from './passages.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 
@@ -76,6 +81,39 @@ describe('questions born from passages', () => {
       'いいえ、駐車場はございません。',
     );
     expect(offlineAnswer(analyzer, pages(CLINIC), kids, 'short').answer).toMatch(/^はい、/);
+  });
+
+  it('says はい／いいえ only when the evidence says so plainly', () => {
+    const text = [
+      '見学は無料です。',
+      '館内でのペットの同伴はできません。',
+      'お子さま連れのご来店もできますが、混雑時はお断りする場合があります。',
+      '年1回処理の場合、顧問料は発生しませんが、訪問月のみ訪問料が発生します。',
+      'ルールを守らない方には退場していただきます。',
+    ].join('\n');
+    const answers = questionsOf(text, 10).map(
+      (draft) => offlineAnswer(analyzer, pages(text), draft, 'short').answer,
+    );
+    const answerOn = (start: string) =>
+      answers.find((answer) => answer.replace(/^(?:はい|いいえ)、/, '').startsWith(start));
+    expect(answerOn('見学')).toBe('はい、見学は無料です。');
+    expect(answerOn('館内')).toBe('いいえ、館内でのペットの同伴はできません。');
+    for (const start of ['お子さま連れ', '年1回', 'ルール']) {
+      const answer = answerOn(start);
+      expect(answer, start).toBeDefined();
+      expect(answer, answer).not.toMatch(/^(?:はい|いいえ)、/);
+    }
+    expect(plainPolarity('駐車場はありますか？', '駐車場はございません。', 'no')).toBe('no');
+    expect(plainPolarity('定休日はありますか？', '年中無休で営業しています。', 'no')).toBe('no');
+    expect(
+      plainPolarity('予約はできますか？', '予約は受け付けておりません。', 'yes'),
+    ).toBeUndefined();
+    expect(plainPolarity('駐車場はありますか？', '駐車場を5台分ご用意しています。', 'no')).toBe(
+      undefined,
+    );
+    expect(
+      plainPolarity('退場できますか？', '違反された方には退場していただきます。', 'yes'),
+    ).toBeUndefined();
   });
 
   it('makes what the content holds, and says how many that is', () => {

@@ -212,6 +212,34 @@ function relatedSentences(
     );
 }
 
+// What says no: a negation, a refusal, an absence (「年中無休」「予約なしでも」).
+const SAYS_NO = /ません|ない|なし|無し|無休|不要|不可|お断り|かね(?:ます|る)|禁止|ご遠慮/;
+// What only says yes or no under a condition: the answer is the sentence, not はい／いいえ.
+const HEDGED = /場合|限り|のみ|原則|次第|ことがあ|こともあ|可能性|によって|により|ケース/g;
+// A duty stated where a possibility is asked (「退場できますか？」 → 「退場していただきます」).
+const ASKS_POSSIBLE = /(?:でき|られ|いただけ|あり|ござい)ますか？$/;
+const STATES_DUTY = /(?:て|で)いただきます|ください|お願い|必要です|(?:する|ること)。?$/;
+
+/**
+ * はい／いいえ only when the evidence says so plainly (issue 23): not when it says the opposite,
+ * not under a condition the question does not name, and not when it states a duty where the
+ * question asks whether something can be done.
+ */
+export function plainPolarity(
+  question: string,
+  evidence: string,
+  polarity: Polarity | undefined,
+): Polarity | undefined {
+  if (!polarity) return undefined;
+  const saysNo = SAYS_NO.test(evidence);
+  if (polarity === 'yes' && saysNo) return undefined;
+  if (polarity === 'no' && !saysNo) return undefined;
+  for (const [hedge] of evidence.matchAll(HEDGED)) if (!question.includes(hedge)) return undefined;
+  if (polarity === 'yes' && ASKS_POSSIBLE.test(question) && STATES_DUTY.test(evidence))
+    return undefined;
+  return polarity;
+}
+
 export interface OfflineAnswer {
   answer: string;
   found: boolean;
@@ -239,8 +267,12 @@ export function offlineAnswer(
     passage = best.item;
     evidence = { passage: passage.index, quote: passage.text };
   }
-  const prefix =
-    evidence?.polarity === 'yes' ? 'はい、' : evidence?.polarity === 'no' ? 'いいえ、' : '';
+  const polarity = plainPolarity(
+    question.question,
+    evidence?.statement ?? passage.text,
+    evidence?.polarity,
+  );
+  const prefix = polarity === 'yes' ? 'はい、' : polarity === 'no' ? 'いいえ、' : '';
   // The evidence opens the answer: a connective that tied it to the sentence before (「なお、」)
   // has nothing to tie to there.
   const core = asSentence(evidence?.statement ?? passage.text).replace(LEADING_CONNECTIVE, '');
