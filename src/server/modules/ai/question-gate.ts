@@ -31,8 +31,11 @@ export interface GateRule {
 }
 
 // Verbs that only carry another word's meaning: a question that opens on one was cut from the
-// middle of a clause (「いるケースは…」「いただく場合は…」「しまう事について…」).
+// middle of a clause (「いるケースは…」「いただく場合は…」「なる大きな音を…」).
 const AUXILIARY_VERBS = new Set([
+  'ある',
+  'する',
+  'なる',
   'いる',
   'おる',
   'しまう',
@@ -199,6 +202,7 @@ export const GATE_RULES: GateRule[] = [
         'しまう事について教えてください。',
         'れる方はいますか？',
         '頂く場合はありますか？',
+        'なる大きな音を出す行為等はできますか？',
       ],
       passed: ['遅れる場合はどうすればよいですか？', '駐車場はありますか？'],
     },
