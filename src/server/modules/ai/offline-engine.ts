@@ -1,6 +1,6 @@
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import { buildBm25 } from './bm25.ts';
-import { normalizeText, type Analyzer } from './japanese.ts';
+import { contentWords, normalizeText, type Analyzer } from './japanese.ts';
 import { questionsFromPassages } from './offline-questions.ts';
 import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
@@ -240,6 +240,26 @@ export function plainPolarity(
   return polarity;
 }
 
+// What a note says when it is a condition (「※大型犬は要相談」「※土日を除く」).
+const CONDITION = /場合|のみ|除|要|別途|限り|以外|対象外|不可|できません|必要|まで|以上|以下|未満/;
+
+/**
+ * A ※ note qualifies the statement above it when it speaks of the same thing or states a
+ * condition. A page that marks item after item with ※ lists separate facts: a note in such a
+ * run is no one's condition.
+ */
+function notesOn(
+  analyzer: Analyzer,
+  passages: Passage[],
+  note: Passage,
+  statement: Passage,
+): boolean {
+  if (!note.note || statement.note || passages[note.index + 1]?.note) return false;
+  if (CONDITION.test(note.text)) return true;
+  const words = new Set(contentWords(analyzer, statement.text));
+  return contentWords(analyzer, note.text).some((word) => words.has(word));
+}
+
 export interface OfflineAnswer {
   answer: string;
   found: boolean;
@@ -290,7 +310,7 @@ export function offlineAnswer(
     qualifier &&
     qualifier.kind === 'sentence' &&
     qualifier.sectionId === passage.sectionId &&
-    (QUALIFIES.test(qualifier.text) || qualifier.note) &&
+    (QUALIFIES.test(qualifier.text) || notesOn(analyzer, passages, qualifier, passage)) &&
     total + qualifier.text.length <= max
   ) {
     seen.add(qualifier.text);

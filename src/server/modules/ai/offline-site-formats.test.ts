@@ -341,6 +341,23 @@ describe("a page's layout, removed from questions and answers", () => {
     expect(stay.answer).toBe('一時預かりは1時間500円です。大型犬は要相談です。');
   });
 
+  it('reads every ※ of a list marked item by item as a fact of its own, not a condition', () => {
+    const markdown = [
+      'キャンセルは前日までにご連絡ください。',
+      '※当日キャンセルは施術料金の100%をいただきます。',
+      '※当店は現金のみのお支払いとなります。',
+      'シャンプーは1回3,000円です。',
+      '※表示価格は税込です。',
+    ].join('\n');
+    const answers = faqsOf(markdown).map((faq) => faq.answer);
+    expect(answers).toContain('キャンセルは前日までにご連絡ください。');
+    for (const answer of answers) {
+      expect(answer, answer).not.toMatch(
+        /前日まで.*当日キャンセル|キャンセル.*現金|シャンプー.*表示価格/,
+      );
+    }
+  });
+
   it('splits items a flattened page ran into one line, and never states a row without its header', () => {
     const markdown = [
       'ドッグランのご利用には以下が必要です。① 誓約書への同意。② 入場料のお支払い。',

@@ -259,7 +259,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       if (question) {
         inFaq ||= Boolean(marked);
         flushAnswer();
-        asked = { question: question.replace(/\?$/, '？'), lines: [] };
+        asked = { question: question.replace(/\?/g, '？'), lines: [] };
         continue;
       }
       if (heading) flushAnswer();
