@@ -366,7 +366,7 @@ export function questionsFromPassages(
     ).filter(
       (candidate) =>
         isWellFormedQuestion(candidate.question) &&
-        !gateRefusal(analyzer, candidate.question, sourceOf(passage)),
+        !gateRefusal(analyzer, candidate.question, sourceOf(passage), passage.text),
     ),
   );
 }

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import { GATE_RULES, gateRefusal, withoutRepeatedTopics } from './question-gate.ts';
+import {
+  GATE_RULES,
+  gateRefusal,
+  withoutRepeatedTopics,
+  type GateExample,
+} from './question-gate.ts';
 
 let analyzer: Analyzer;
 beforeAll(async () => {
@@ -8,20 +13,26 @@ beforeAll(async () => {
 });
 
 const source = (appliesToPage: boolean) => (appliesToPage ? 'page' : 'sentence');
+const asCase = (example: GateExample) =>
+  typeof example === 'string' ? { question: example, evidence: '' } : example;
 
 describe('the grammar gate on offline questions', () => {
   // Every rule's own examples: what it refuses is refused by it, what it passes passes the gate.
   const refused = GATE_RULES.flatMap((rule) =>
-    rule.examples.refused.map((question) => ({ id: rule.id, question, page: rule.appliesToPage })),
+    rule.examples.refused.map((example) => ({
+      id: rule.id,
+      ...asCase(example),
+      page: rule.appliesToPage,
+    })),
   );
   const passed = GATE_RULES.flatMap((rule) =>
-    rule.examples.passed.map((question) => ({ id: rule.id, question })),
+    rule.examples.passed.map((example) => ({ id: rule.id, ...asCase(example) })),
   );
 
-  it.each(refused)('$id refuses 「$question」', ({ id, question, page }) => {
+  it.each(refused)('$id refuses 「$question」', ({ id, question, evidence, page }) => {
     // Rules listed earlier may refuse first; the example must at least be refused, and this rule
     // must be the one that refuses it when the earlier rules let it through.
-    const verdict = gateRefusal(analyzer, question, source(page));
+    const verdict = gateRefusal(analyzer, question, source(page), evidence);
     expect(verdict, question).toBeDefined();
     const earlier = GATE_RULES.slice(
       0,
@@ -30,8 +41,8 @@ describe('the grammar gate on offline questions', () => {
     expect([...earlier, id], question).toContain(verdict);
   });
 
-  it.each(passed)('passes 「$question」 ($id)', ({ question }) => {
-    expect(gateRefusal(analyzer, question, 'sentence')).toBeUndefined();
+  it.each(passed)('passes 「$question」 ($id)', ({ question, evidence }) => {
+    expect(gateRefusal(analyzer, question, 'sentence', evidence)).toBeUndefined();
   });
 
   it('gives every rule an id of its own and examples both ways', () => {

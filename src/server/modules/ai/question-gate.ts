@@ -1,3 +1,4 @@
+import { SERVICE_VERBS } from './fact-patterns.ts';
 import { askKind, normalizeText, type Analyzer, type Token } from './japanese.ts';
 
 /**
@@ -18,7 +19,12 @@ interface ReadQuestion {
   topic: string;
   topicTokens: Token[];
   source: QuestionSource;
+  /** The passage the question stands on ('' when none is given). */
+  evidence: string;
 }
+
+/** A rule's example: a question alone, or with the passage it was asked from. */
+export type GateExample = string | { question: string; evidence: string };
 
 export interface GateRule {
   id: string;
@@ -27,7 +33,7 @@ export interface GateRule {
   /** A page's own questions are the business writing as its customers ask: only some rules apply. */
   appliesToPage: boolean;
   test(question: ReadQuestion): boolean;
-  examples: { refused: string[]; passed: string[] };
+  examples: { refused: GateExample[]; passed: GateExample[] };
 }
 
 // Verbs that only carry another word's meaning: a question that opens on one was cut from the
@@ -85,6 +91,12 @@ const BUSINESS_VOICE = [
 ];
 
 // The dictionary reads a stray ASCII mark as a noun: marks are never content.
+// What says a thing is there: existence, and the service verbs the engine asks 「…はありますか？」 of.
+const OFFERED = [
+  /あり|ござい|有り/,
+  ...SERVICE_VERBS.filter(([, ending]) => ending === 'はありますか？').map(([verb]) => verb),
+];
+
 const isContentNoun = (token: Token) =>
   token.pos === '名詞' &&
   !['数', '接尾', '非自立', '代名詞', '副詞可能'].includes(token.detail) &&
@@ -354,10 +366,60 @@ export const GATE_RULES: GateRule[] = [
       passed: ['駐車場はありますか？', '見学は無料ですか？', '予約は必要ですか？'],
     },
   },
+  {
+    id: 'unsupported-existence',
+    refuses: 'asking whether something exists when the sentence asked from does not say it does',
+    appliesToPage: false,
+    test: ({ topic, text, evidence, source }) => {
+      if (source !== 'sentence' || !evidence || !/はありますか[？?]$/.test(text) || !topic)
+        return false;
+      const at = evidence.indexOf(topic);
+      if (at < 0) return false;
+      // The clause that follows the topic must say it is there or offered, and not that it is not.
+      const clause = evidence
+        .slice(at + topic.length)
+        .split(/[、。]/)[0]!
+        .slice(0, 30);
+      return !OFFERED.some((verb) => verb.test(clause)) || /ない|なく|かね/.test(clause);
+    },
+    examples: {
+      refused: [
+        {
+          question: '連絡はありますか？',
+          evidence:
+            '連絡がなく10分以上遅れた場合、無断キャンセルと判断させていただくことがあります。',
+        },
+        {
+          question: '診察時はありますか？',
+          evidence: '診察時は動物を触診したり、保定することがあります。',
+        },
+        {
+          question: 'ご希望のコースの施術はありますか？',
+          evidence: '予約時間を過ぎますとご希望のコースの施術ができない場合がございます。',
+        },
+      ],
+      passed: [
+        { question: '駐車場はありますか？', evidence: '駐車場は店舗裏に5台分ございます。' },
+        {
+          question: 'キッズスペースはありますか？',
+          evidence: 'キッズスペースを2か所ご用意しています。',
+        },
+        { question: '駐車場はありますか？', evidence: '専用駐車場はありません。' },
+        {
+          question: '無料の送迎バスはありますか？',
+          evidence: '駅まで無料の送迎バスを運行しています。',
+        },
+      ],
+    },
+  },
 ];
 
 /** The question read once: its tokens and the phrase it is about. */
-function readQuestion(analyzer: Analyzer, question: string, source: QuestionSource): ReadQuestion {
+function readQuestion(
+  analyzer: Analyzer,
+  question: string,
+  source: QuestionSource,
+): Omit<ReadQuestion, 'evidence'> {
   const text = normalizeText(question);
   // Tokenised as written: NFKC would turn 「？」 into an ASCII mark the dictionary reads as a noun.
   const tokens = analyzer.tokenize(question.trim());
@@ -386,8 +448,9 @@ export function gateRefusal(
   analyzer: Analyzer,
   question: string,
   source: QuestionSource,
+  evidence = '',
 ): string | undefined {
-  const read = readQuestion(analyzer, question, source);
+  const read = { ...readQuestion(analyzer, question, source), evidence };
   return GATE_RULES.find((rule) => (source !== 'page' || rule.appliesToPage) && rule.test(read))
     ?.id;
 }
