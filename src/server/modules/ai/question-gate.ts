@@ -239,6 +239,8 @@ export const GATE_RULES: GateRule[] = [
     test: ({ text, topic, topicTokens, tokens }) =>
       (tokens[0]?.pos === '記号' && !/^[「『]/.test(tokens[0].surface)) ||
       /^(?:以内|以降|以前|未満|程度|前後|まで|から|より)/.test(text) ||
+      // 「300円~のホテルは…」「770/60分のショートステイを…」: a row named by its figure.
+      /^[¥￥]?[\d,./]+\s*(?:円|分|時間)?[~〜～]?(?:\/[\d一-龯]+)?の/.test(topic) ||
       (topic !== '' &&
         !nounCompounds(topicTokens).some((compound) => compound.length >= 2) &&
         // 「2回目以降は」「3歳未満は」: a figure with its bound names a class.
@@ -256,6 +258,8 @@ export const GATE_RULES: GateRule[] = [
         '~18:00は何時ですか？',
         '以内に届かない場合にはどのくらいの時間がかかりますか？',
         '17時以降は何時ですか？',
+        '300円~のホテルはいくらですか？',
+        '770/60分のショートステイを教えてください。',
       ],
       passed: ['1日の定員は何名ですか？', '駐車場は何台ありますか？', '2回目以降はいくらですか？'],
     },
