@@ -300,6 +300,24 @@ function sentenceQuestions(
     // 「…は買い取り、回収料金から差し引きます」: a later clause without a topic of its own goes
     // on with the clause before; asked back alone it means nothing.
     if (position > 0 && !topics.wa && !topics.mo && !topics.ga) return;
+    // 「入塾金」 above 「入塾時のみいただく金額です。」: a sentence without a topic of its own,
+    // right under a line that only names something, says what that is.
+    const heading = passage.named;
+    if (position === 0 && !topics.wa && !topics.mo && !topics.ga && heading) {
+      const defines =
+        /です。$/.test(passage.text) &&
+        !/^[(（\d¥￥]/.test(passage.text) &&
+        !DEMONSTRATIVE.test(passage.text);
+      if (defines && !text.includes(heading))
+        candidates.push({
+          question: `${heading}について教えてください。`,
+          passageIndex: passage.index,
+          statement: `${heading}は、${passage.text}`,
+          priority: 1.5,
+          clause: position,
+        });
+      return;
+    }
     const echo = statementToQuestion(text);
     // 「打ち合わせを行ってから、ご利用開始となります」: what comes after is no question.
     if (position > 0 && /(?:てから|た後|後に)$/.test(clauses[position - 1]!.text)) return;

@@ -376,6 +376,25 @@ describe("a page's layout, removed from questions and answers", () => {
   });
 });
 
+describe('a page pasted as plain text', () => {
+  it('reads the sentence under a line that only names something as saying what that is', () => {
+    const markdown = [
+      '入塾金',
+      '入塾時のみいただく金額です。小学生から中学生まで共通です。',
+      '月謝',
+      '毎月収めていただく金額です。',
+    ].join('\n');
+    const faqs = faqsOf(markdown);
+    expect(answerTo(faqs, '入塾金について教えてください。')).toBe(
+      '入塾金は、入塾時のみいただく金額です。',
+    );
+    expect(answerTo(faqs, '月謝について教えてください。')).toBe(
+      '月謝は、毎月収めていただく金額です。',
+    );
+    expect(faqs.map((faq) => faq.question).join('')).not.toMatch(/共通ですか|金額ですか/);
+  });
+});
+
 describe("a page's own Q&A kept whole", () => {
   it('answers each question with every line up to the next, markers removed', () => {
     const markdown = [

@@ -32,6 +32,8 @@ export interface Passage {
   fields?: { name: string; value: string }[];
   /** A ※ note: the condition of the passage before it, which its answer carries along. */
   note?: boolean;
+  /** A sentence right under a line that is only a name (「入塾金」): what it speaks of. */
+  named?: string;
 }
 
 const MIN_CHARS = 6;
@@ -157,6 +159,7 @@ const PRICED_ITEM =
 const SPACED_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+((?:約|最大|毎週|午前|午後)?\d[^。]{0,40})$/;
 // In a bulleted list, any short value after a space: 「・日曜日・祝日 休診」.
 const SPACED_LIST_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+([^\s。]{1,12})$/;
+const BARE_NAME = /^([\p{Script=Han}\p{Script=Katakana}ー・]{2,10})$/u;
 const UNLABELLED_FIGURES =
   /^[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?(?:\s+[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?)+$/;
 const BULLET = /^\s*(?:[-*+•・●○◆◇■□▼▲▶►◉♦✓✔➤➢★☆◎※]|[①-⑳㉑-㉟⑴-⒇])\s*/;
@@ -201,9 +204,20 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     sectionId++;
     const lines = page.markdown.replace(/\r/g, '').split('\n');
     let header: string[] | undefined;
+    // The short name on the line above (「入塾金」), for the passage right under it.
+    let named: string | undefined;
     const push = (passage: Omit<Passage, 'index' | 'url' | 'section' | 'sectionId'>) => {
       if (!isUsable(passage.text)) return;
-      passages.push({ ...passage, index: passages.length, url: page.url, section, sectionId });
+      const name = passage.kind === 'sentence' ? named : undefined;
+      named = undefined;
+      passages.push({
+        ...passage,
+        index: passages.length,
+        url: page.url,
+        section,
+        sectionId,
+        ...(name ? { named: name } : {}),
+      });
     };
     // A question the page asks itself, and the lines of its answer so far.
     let asked: { question: string; lines: string[] } | undefined;
@@ -271,6 +285,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       if (heading) {
         section = stripMarkdown(heading[1]!);
         sectionId++;
+        named = undefined;
         header = undefined;
         continue;
       }
@@ -321,6 +336,14 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         flushList();
         section = nameOnly[1]!.trim();
         sectionId++;
+        continue;
+      }
+      // In a page pasted as plain text, a line that is only a short name (「入塾金」) names what
+      // the sentence under it says; it states nothing itself.
+      const bareName = bulleted ? undefined : BARE_NAME.exec(text)?.[1];
+      if (bareName) {
+        flushList();
+        named = bareName;
         continue;
       }
       const pair =
