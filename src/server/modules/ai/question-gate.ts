@@ -336,6 +336,7 @@ export const GATE_RULES: GateRule[] = [
         '小学生から中学生まで共通ですか？',
         'すぐに戻ってしまいますか？',
         '様々な感染症と共存するご時世ですか？',
+        'お手さげバック(エコバックでもok)ですか？',
         '電話からご予約いただいた方を優先してご案内していますか？',
         'なるべくお待たせしないように最大限努力をしていますか？',
       ],
@@ -427,9 +428,18 @@ function readQuestion(
   const text = normalizeText(question);
   // Tokenised as written: NFKC would turn 「？」 into an ASCII mark the dictionary reads as a noun.
   const tokens = analyzer.tokenize(question.trim());
+  // A particle inside brackets (「(エコバックでもok)」) belongs to the note, not the question.
+  let depth = 0;
+  const inBrackets = tokens.map((token) => {
+    const inside = depth > 0;
+    if (/[(（「『【]/.test(token.surface)) depth++;
+    if (/[)）」』】]/.test(token.surface)) depth = Math.max(0, depth - 1);
+    return inside;
+  });
   const end = tokens.findIndex(
     (token, index) =>
-      (token.pos === '助詞' &&
+      (!inBrackets[index] &&
+        token.pos === '助詞' &&
         ((token.detail === '係助詞' && ['は', 'も'].includes(token.surface)) ||
           token.surface === 'について')) ||
       (token.surface === 'を' && tokens[index + 1]?.base === '教える'),
