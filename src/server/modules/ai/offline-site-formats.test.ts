@@ -436,6 +436,16 @@ describe("a page's own Q&A kept whole", () => {
     );
   });
 
+  it('asks a marked question written without its question mark as a question', () => {
+    const markdown = [
+      'Q 車検のお知らせが届きましたがいつ車検に出せばよいですか',
+      'A 車検有効期限の一ヵ月前からお預かり可能です。',
+    ].join('\n');
+    expect(
+      answerTo(faqsOf(markdown), '車検のお知らせが届きましたがいつ車検に出せばよいですか？'),
+    ).toBe('車検有効期限の一ヵ月前からお預かり可能です。');
+  });
+
   it('shortens a long page answer to its whole first sentences, never mid-sentence', () => {
     const answer = [
       '午前は9時から12時まで、午後は17時から20時までが診療時間です。',

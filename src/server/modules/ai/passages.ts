@@ -273,7 +273,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       if (question) {
         inFaq ||= Boolean(marked);
         flushAnswer();
-        asked = { question: question.replace(/\?/g, '？'), lines: [] };
+        asked = { question: question.replace(/\?/g, '？').replace(/か$/, 'か？'), lines: [] };
         continue;
       }
       if (heading) flushAnswer();
