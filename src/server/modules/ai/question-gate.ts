@@ -265,6 +265,34 @@ export const GATE_RULES: GateRule[] = [
     },
   },
   {
+    id: 'topic-without-head',
+    refuses:
+      'a topic that ends on a verb or an empty noun (点, こと, わけ…): a clause, not a thing',
+    appliesToPage: false,
+    test: ({ topicTokens }) => {
+      const last = topicTokens.at(-1);
+      if (!last) return false;
+      return (
+        // A verb's 連用形 names its act (「一時預かり」「内見」); its 基本形 ends a clause.
+        (['動詞', '助動詞', '形容詞'].includes(last.pos) && !last.form.startsWith('連用')) ||
+        (topicTokens.length === 1 &&
+          /^(?:点|こと|事|もの|物|わけ|訳|ため|よう|ところ)$/.test(last.surface))
+      );
+    },
+    examples: {
+      refused: [
+        '出すについて教えてください。',
+        'わけについて教えてください。',
+        'ノミ・ダニ・腸内寄生虫のいるもについて教えてください。',
+      ],
+      passed: [
+        '遅れる場合はどうすればよいですか？',
+        '一時預かりはいくらですか？',
+        '物件の内見は当社の車で案内してもらえますか？',
+      ],
+    },
+  },
+  {
     id: 'reference-without-antecedent',
     refuses: 'a question pointing at what the page says elsewhere (以下, 上記, 下記, その場合…)',
     appliesToPage: false,
