@@ -173,6 +173,16 @@ describe('項目：値 lines, table rows and lists', () => {
     expect(answerTo(faqs, 'お支払いにはどの方法が使えますか？')).toContain('クレジットカード');
   });
 
+  it('says a value that has its own predicate without a second です', () => {
+    const faqs = faqsOf(
+      'ご利用人数：平日6名以上、週末10名以上で貸切ご利用頂けます\nチェックイン：15時',
+    );
+    expect(answerTo(faqs, 'ご利用人数は何名ですか？')).toBe(
+      'ご利用人数は平日6名以上、週末10名以上で貸切ご利用頂けます。',
+    );
+    expect(answerTo(faqs, 'チェックインは何時ですか？')).toBe('チェックインは15時です。');
+  });
+
   it('says a row’s columns with nothing to ask along with its price, the header’s tax note on the value', () => {
     const faqs = faqsOf(
       [
