@@ -28,7 +28,7 @@ export type GateExample = string | { question: string; evidence: string };
 
 export interface GateRule {
   id: string;
-  /** What the rule refuses, as the explain output says it. */
+  /** What the rule refuses, in words, for whoever reads why a question was not asked. */
   refuses: string;
   /** A page's own questions are the business writing as its customers ask: only some rules apply. */
   appliesToPage: boolean;
@@ -77,7 +77,7 @@ const REFERENCE_INSIDE =
 // The business speaking of its own actions, humbly or politely, with か added: no customer asks
 // 「…に努めてまいりますか？」 or 「ご協力をお願いいたしますか？」.
 const BUSINESS_VOICE = [
-  /(?:いたし|致し|いた し)ますか/,
+  /(?:いたし|致し)ますか/,
   /させて(?:いただ|頂)(?:き|いて(?:い|おり))ますか/,
   /(?:まいり|参り)ますか/,
   /(?:て|で|と)(?:おり|おら)ますか/,
@@ -90,13 +90,13 @@ const BUSINESS_VOICE = [
   /(?<!教えて)ください。?$/,
 ];
 
-// The dictionary reads a stray ASCII mark as a noun: marks are never content.
 // What says a thing is there: existence, and the service verbs the engine asks 「…はありますか？」 of.
 const OFFERED = [
   /あり|ござい|有り/,
   ...SERVICE_VERBS.filter(([, ending]) => ending === 'はありますか？').map(([verb]) => verb),
 ];
 
+// The dictionary reads a stray ASCII mark as a noun: marks are never content.
 const isContentNoun = (token: Token) =>
   token.pos === '名詞' &&
   !['数', '接尾', '非自立', '代名詞', '副詞可能'].includes(token.detail) &&
