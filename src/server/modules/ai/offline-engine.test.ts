@@ -141,6 +141,32 @@ describe('questions born from passages', () => {
     expect(questions.length).toBeLessThan(10);
   });
 
+  it('asks about the topic of a statement made in the business voice, without はい／いいえ', () => {
+    const text = [
+      'お席の指定はお受け致しかねます。',
+      '交通費などの実費は頂いておりません。',
+      '当店は完全予約制となっております。',
+      '万が一遅れる場合はご連絡をお願いいたします。',
+    ].join('\n');
+    const faqs = questionsOf(text, 10).map((draft) => ({
+      question: draft.question,
+      answer: offlineAnswer(analyzer, pages(text), draft, 'short').answer,
+    }));
+    expect(faqs).toEqual(
+      expect.arrayContaining([
+        {
+          question: 'お席の指定について教えてください。',
+          answer: 'お席の指定はお受け致しかねます。',
+        },
+        {
+          question: '交通費などの実費について教えてください。',
+          answer: '交通費などの実費は頂いておりません。',
+        },
+      ]),
+    );
+    expect(faqs.map((faq) => faq.question).join('')).not.toMatch(/当店|場合について/);
+  });
+
   it('regenerating brings the next-best candidates first', () => {
     const first = questionsOf(CLINIC, 5).map((draft) => draft.question);
     const second = offlineQuestionsFromContent(analyzer, pages(CLINIC), 5, first).drafts.map(

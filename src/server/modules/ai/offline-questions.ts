@@ -25,7 +25,7 @@ import {
 import { askedByCustomer } from './customer-phrasing.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { askForTime, askForValue, type ClauseContext } from './value-questions.ts';
-import { gateRefusal, type QuestionSource } from './question-gate.ts';
+import { gateRefusal, topicOf, type QuestionSource } from './question-gate.ts';
 import {
   isWellFormedQuestion,
   type Polarity,
@@ -42,6 +42,11 @@ import {
  * file asks the rest: availability, services, durations, counts, and the statement asked back.
  */
 
+// Topics that name no thing a customer asks about on their own: a case or a time (「…場合」
+// 「…の際」), a clause (「診察を一度」), a figure asked for (「何回以上…」), the business or its
+// customers (「当店」「皆さま」).
+const VAGUE_TOPIC =
+  /(?:場合|際|時|とき|こと|事|ため|につきまして|について)$|[をが]|何|^(?:当|弊|皆|お客様)/;
 const GREETING = /^(?:こんにちは|こんばんは|はじめまして|初めまして|いつも|ようこそ)/;
 const PRICE_IN = /[\d,]+\s*円/;
 
@@ -375,16 +380,38 @@ export function questionsFromPassages(
     passage.kind === 'sentence' ? 'sentence' : passage.kind === 'qa' ? 'page' : 'field';
   // Only what passes the grammar gate is asked: a broken or echoed question is left out, not
   // shown as filler (question-gate.ts).
+  const gated = (candidate: QuestionCandidate, passage: Passage): QuestionCandidate[] => {
+    if (!isWellFormedQuestion(candidate.question)) return [];
+    const source = sourceOf(passage);
+    const refusal = gateRefusal(analyzer, candidate.question, source, passage.text);
+    if (!refusal) return [candidate];
+    // 「お席の指定はお受け致しかねますか？」: the business's own voice is the answer; its topic
+    // is what a customer asks about (「お席の指定について教えてください。」), with no はい／いいえ.
+    const named = refusal === 'business-voice' ? topicOf(analyzer, candidate.question) : '';
+    const topic = named.length > 2 && !VAGUE_TOPIC.test(named) ? named : '';
+    const about = `${topic}について教えてください。`;
+    if (
+      !topic ||
+      !isWellFormedQuestion(about) ||
+      gateRefusal(analyzer, about, source, passage.text)
+    )
+      return [];
+    return [
+      {
+        question: about,
+        passageIndex: candidate.passageIndex,
+        ...(candidate.statement ? { statement: candidate.statement } : {}),
+        priority: Math.min(candidate.priority, 1.5),
+        clause: candidate.clause,
+      },
+    ];
+  };
   return passages.flatMap((passage) =>
     (passage.kind === 'sentence'
       ? sentenceQuestions(analyzer, passage, passage.index === firstSentence)
       : passage.kind === 'qa'
         ? [pageQuestion(passage)]
         : fieldQuestions(passage)
-    ).filter(
-      (candidate) =>
-        isWellFormedQuestion(candidate.question) &&
-        !gateRefusal(analyzer, candidate.question, sourceOf(passage), passage.text),
-    ),
+    ).flatMap((candidate) => gated(candidate, passage)),
   );
 }

@@ -506,6 +506,11 @@ export function topicKey(analyzer: Analyzer, question: string): string {
   return read.topic ? `${read.topic}:${askKind(read.text)}` : '';
 }
 
+/** The phrase a question is about ('' when it has none). */
+export function topicOf(analyzer: Analyzer, question: string): string {
+  return readQuestion(analyzer, question, 'sentence').topic;
+}
+
 /**
  * Keeps the first question on each topic: a later one on the same topic is refused when it asks
  * the same kind of thing or only 「について教えてください」 (rule id 'duplicate-topic').
