@@ -43,10 +43,10 @@ import {
  */
 
 // Topics that name no thing a customer asks about on their own: a case or a time (「…場合」
-// 「…の際」), a clause (「診察を一度」), a figure asked for (「何回以上…」), the business or its
-// customers (「当店」「皆さま」).
+// 「…の際」), an adverb (「基本的には」), a clause (「診察を一度」), a figure asked for (「何回以上…」),
+// the business or its customers (「当店」「皆さま」).
 const VAGUE_TOPIC =
-  /(?:場合|際|時|とき|こと|事|ため|につきまして|について)$|[をが]|何|^(?:当|弊|皆|お客様)/;
+  /(?:場合|際|時|とき|こと|事|ため|的|につきまして|について)$|[をが]|何|^(?:当|弊|皆|お客様)/;
 const GREETING = /^(?:こんにちは|こんばんは|はじめまして|初めまして|いつも|ようこそ)/;
 const PRICE_IN = /[\d,]+\s*円/;
 

@@ -269,10 +269,12 @@ export const GATE_RULES: GateRule[] = [
     refuses:
       'a topic that ends on a verb or an empty noun (点, こと, わけ…): a clause, not a thing',
     appliesToPage: false,
-    test: ({ topicTokens }) => {
+    test: ({ topic, topicTokens }) => {
       const last = topicTokens.at(-1);
       if (!last) return false;
       return (
+        // 「基本的には」: an adverb, not a thing.
+        topic.endsWith('的') ||
         // A verb's 連用形 names its act (「一時預かり」「内見」); its 基本形 ends a clause.
         (['動詞', '助動詞', '形容詞'].includes(last.pos) && !last.form.startsWith('連用')) ||
         (topicTokens.length === 1 &&
@@ -284,6 +286,7 @@ export const GATE_RULES: GateRule[] = [
         '出すについて教えてください。',
         'わけについて教えてください。',
         'ノミ・ダニ・腸内寄生虫のいるもについて教えてください。',
+        '基本的には、設置作業などのお手伝いを想定していますか？',
       ],
       passed: [
         '遅れる場合はどうすればよいですか？',
