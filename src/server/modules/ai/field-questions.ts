@@ -55,8 +55,11 @@ function polarityOf(value: string): Polarity | undefined {
 function fieldStatement(subject: string, value: string): string {
   const { plain, note } = splitNote(value);
   const yesNo = YES_NO.test(plain) ? YES_NO_STATEMENT[plain.toLowerCase()] : undefined;
-  if (yesNo) return `${subject}は${yesNo.replace(/(ます|です|ません)$/, `$1${note}`)}。`;
-  return `${subject}は${value.replace(/。$/, '').replace(/(?:です|でございます)$/, '')}です。`;
+  // 「三階 晩餐館は：…となっております」: the name may carry its は, the value its own predicate.
+  const topic = subject.endsWith('は') ? subject : `${subject}は`;
+  if (yesNo) return `${topic}${yesNo.replace(/(ます|です|ません)$/, `$1${note}`)}。`;
+  const said = value.replace(/。$/, '').replace(/(?:です|でございます)$/, '');
+  return `${topic}${said}${/(?:ます|ません|でした|ました)$/.test(said) ? '' : 'です'}。`;
 }
 
 // Names a customer would not ask about (the business's own name), and names asked in a form

@@ -3,7 +3,12 @@ import { ANSWER_LENGTHS } from '../../../shared/limits.ts';
 import { isMalformedQuestion } from '../../../../bench/faq-quality/score.ts';
 import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import { offlineAnswer, offlineQuestionsFromContent, OFFLINE_NOT_FOUND } from './offline-engine.ts';
+import {
+  offlineAnswer,
+  offlineQuestionsFromContent,
+  OFFLINE_NOT_FOUND,
+  plainPolarity,
+} from './offline-engine.ts';
 import { toPassages } from './passages.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 
@@ -78,11 +83,89 @@ describe('questions born from passages', () => {
     expect(offlineAnswer(analyzer, pages(CLINIC), kids, 'short').answer).toMatch(/^はい、/);
   });
 
+  it('says はい／いいえ only when the evidence says so plainly', () => {
+    const text = [
+      '見学は無料です。',
+      '館内でのペットの同伴はできません。',
+      'お子さま連れのご来店もできますが、混雑時はお断りする場合があります。',
+      '年1回処理の場合、顧問料は発生しませんが、訪問月のみ訪問料が発生します。',
+      'ルールを守らない方には退場していただきます。',
+    ].join('\n');
+    const answers = questionsOf(text, 10).map(
+      (draft) => offlineAnswer(analyzer, pages(text), draft, 'short').answer,
+    );
+    const answerOn = (start: string) =>
+      answers.find((answer) => answer.replace(/^(?:はい|いいえ)、/, '').startsWith(start));
+    expect(answerOn('見学')).toBe('はい、見学は無料です。');
+    expect(answerOn('館内')).toBe('いいえ、館内でのペットの同伴はできません。');
+    for (const start of ['お子さま連れ', '年1回', 'ルール']) {
+      const answer = answerOn(start);
+      expect(answer, start).toBeDefined();
+      expect(answer, answer).not.toMatch(/^(?:はい|いいえ)、/);
+    }
+    expect(plainPolarity('駐車場はありますか？', '駐車場はございません。', 'no')).toBe('no');
+    expect(plainPolarity('定休日はありますか？', '年中無休で営業しています。', 'no')).toBe('no');
+    expect(
+      plainPolarity('予約はできますか？', '予約は受け付けておりません。', 'yes'),
+    ).toBeUndefined();
+    expect(plainPolarity('駐車場はありますか？', '駐車場を5台分ご用意しています。', 'no')).toBe(
+      undefined,
+    );
+    expect(
+      plainPolarity('退場できますか？', '違反された方には退場していただきます。', 'yes'),
+    ).toBeUndefined();
+  });
+
   it('makes what the content holds, and says how many that is', () => {
     const set = offlineQuestionsFromContent(analyzer, pages(CLINIC), 100);
     expect(set.drafts.length).toBe(set.available);
     expect(set.available).toBeLessThan(100);
     expect(set.available).toBeGreaterThanOrEqual(10);
+  });
+
+  it('asks fewer questions than requested rather than fragments or the business voice', () => {
+    const notice = [
+      '当スタジオは完全予約制となっております。',
+      '今後更なるサービスの向上に努めてまいります。',
+      'ご理解とご協力をお願いいたします。',
+      'キーボックスの暗証番号をお伝え致します。',
+      '下記の料金表をご覧ください。',
+      '駐車場は5台分あります。',
+      'レッスンは1回3,000円です。',
+    ].join('\n');
+    const questions = questionsOf(notice, 10).map((draft) => draft.question);
+    expect(questions).toEqual(
+      expect.arrayContaining(['駐車場は何台ありますか？', 'レッスンはいくらですか？']),
+    );
+    expect(questions.join('\n')).not.toMatch(/おります|まいります|いたします|致します|下記/);
+    expect(questions.length).toBeLessThan(10);
+  });
+
+  it('asks about the topic of a statement made in the business voice, without はい／いいえ', () => {
+    const text = [
+      'お席の指定はお受け致しかねます。',
+      '交通費などの実費は頂いておりません。',
+      '当店は完全予約制となっております。',
+      '万が一遅れる場合はご連絡をお願いいたします。',
+      '基本的には、設置作業などのお手伝いを想定しております。',
+    ].join('\n');
+    const faqs = questionsOf(text, 10).map((draft) => ({
+      question: draft.question,
+      answer: offlineAnswer(analyzer, pages(text), draft, 'short').answer,
+    }));
+    expect(faqs).toEqual(
+      expect.arrayContaining([
+        {
+          question: 'お席の指定について教えてください。',
+          answer: 'お席の指定はお受け致しかねます。',
+        },
+        {
+          question: '交通費などの実費について教えてください。',
+          answer: '交通費などの実費は頂いておりません。',
+        },
+      ]),
+    );
+    expect(faqs.map((faq) => faq.question).join('')).not.toMatch(/当店|場合について|基本的/);
   });
 
   it('regenerating brings the next-best candidates first', () => {

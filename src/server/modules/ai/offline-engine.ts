@@ -1,12 +1,13 @@
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import { buildBm25 } from './bm25.ts';
-import { normalizeText, type Analyzer } from './japanese.ts';
+import { contentWords, normalizeText, type Analyzer } from './japanese.ts';
 import { questionsFromPassages } from './offline-questions.ts';
 import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { passagesOf, searchableText, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity, QuestionCandidate } from './question-candidate.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
+import { withoutRepeatedTopics } from './question-gate.ts';
 
 /**
  * The built-in offline engine: extractive, evidence first. Every question is born from a passage
@@ -76,9 +77,12 @@ export function offlineQuestionsFromContent(
 ): OfflineQuestionSet {
   const passages = passagesOf(pages);
   // Of two near-duplicates the stronger stays: de-duplication keeps the first it meets.
-  const candidates = dedupeQuestions(
+  const candidates = withoutRepeatedTopics(
     analyzer,
-    questionsFromPassages(analyzer, passages).sort((left, right) => tier(left) - tier(right)),
+    dedupeQuestions(
+      analyzer,
+      questionsFromPassages(analyzer, passages).sort((left, right) => tier(left) - tier(right)),
+    ),
   );
   const avoided = new Set(avoid);
   const fresh = candidates.filter((candidate) => !avoided.has(candidate.question));
@@ -139,9 +143,18 @@ function spokenPassage(passage: Passage): string {
   return statements.join('') || asSentence(passage.text);
 }
 
-/** A passage too long for the length: its clauses up to the limit, ended as a sentence. */
+/**
+ * A passage too long for the length: its whole sentences up to the limit (a page's own answer
+ * keeps its first sentences entire), or when the first alone is too long, its clauses.
+ */
 function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
+  let sentences = '';
+  for (const sentence of text.split(/(?<=。)/)) {
+    if ((sentences + sentence).length > max) break;
+    sentences += sentence;
+  }
+  if (sentences) return sentences;
   let result = '';
   for (const part of text.split(/(?<=、)/)) {
     if ((result + part).length > max - 1) break;
@@ -199,6 +212,54 @@ function relatedSentences(
     );
 }
 
+// What says no: a negation, a refusal, an absence (「年中無休」「予約なしでも」).
+const SAYS_NO = /ません|ない|なし|無し|無休|不要|不可|お断り|かね(?:ます|る)|禁止|ご遠慮/;
+// What only says yes or no under a condition: the answer is the sentence, not はい／いいえ.
+const HEDGED = /場合|限り|のみ|原則|次第|ことがあ|こともあ|可能性|によって|により|ケース/g;
+// A duty stated where a possibility is asked (「退場できますか？」 → 「退場していただきます」).
+const ASKS_POSSIBLE = /(?:でき|られ|いただけ|あり|ござい)ますか？$/;
+const STATES_DUTY = /(?:て|で)いただきます|ください|お願い|必要です|(?:する|ること)。?$/;
+
+/**
+ * はい／いいえ only when the evidence says so plainly (issue 23): not when it says the opposite,
+ * not under a condition the question does not name, and not when it states a duty where the
+ * question asks whether something can be done.
+ */
+export function plainPolarity(
+  question: string,
+  evidence: string,
+  polarity: Polarity | undefined,
+): Polarity | undefined {
+  if (!polarity) return undefined;
+  const saysNo = SAYS_NO.test(evidence);
+  if (polarity === 'yes' && saysNo) return undefined;
+  if (polarity === 'no' && !saysNo) return undefined;
+  for (const [hedge] of evidence.matchAll(HEDGED)) if (!question.includes(hedge)) return undefined;
+  if (polarity === 'yes' && ASKS_POSSIBLE.test(question) && STATES_DUTY.test(evidence))
+    return undefined;
+  return polarity;
+}
+
+// What a note says when it is a condition (「※大型犬は要相談」「※土日を除く」).
+const CONDITION = /場合|のみ|除|要|別途|限り|以外|対象外|不可|できません|必要|まで|以上|以下|未満/;
+
+/**
+ * A ※ note qualifies the statement above it when it speaks of the same thing or states a
+ * condition. A page that marks item after item with ※ lists separate facts: a note in such a
+ * run is no one's condition.
+ */
+function notesOn(
+  analyzer: Analyzer,
+  passages: Passage[],
+  note: Passage,
+  statement: Passage,
+): boolean {
+  if (!note.note || statement.note || passages[note.index + 1]?.note) return false;
+  if (CONDITION.test(note.text)) return true;
+  const words = new Set(contentWords(analyzer, statement.text));
+  return contentWords(analyzer, note.text).some((word) => words.has(word));
+}
+
 export interface OfflineAnswer {
   answer: string;
   found: boolean;
@@ -226,8 +287,12 @@ export function offlineAnswer(
     passage = best.item;
     evidence = { passage: passage.index, quote: passage.text };
   }
-  const prefix =
-    evidence?.polarity === 'yes' ? 'はい、' : evidence?.polarity === 'no' ? 'いいえ、' : '';
+  const polarity = plainPolarity(
+    question.question,
+    evidence?.statement ?? passage.text,
+    evidence?.polarity,
+  );
+  const prefix = polarity === 'yes' ? 'はい、' : polarity === 'no' ? 'いいえ、' : '';
   // The evidence opens the answer: a connective that tied it to the sentence before (「なお、」)
   // has nothing to tie to there.
   const core = asSentence(evidence?.statement ?? passage.text).replace(LEADING_CONNECTIVE, '');
@@ -237,14 +302,15 @@ export function offlineAnswer(
   const after: { index: number; sentence: string }[] = [];
   const seen = new Set([passage.text]);
   let total = main.length;
-  // 「ただし、土日は有料です」「それ以外は880円です」 qualify the sentence before them: an answer
-  // without them would be wrong, so they come along whatever the length asks for (within it).
+  // 「ただし、土日は有料です」「それ以外は880円です」 and a ※ note qualify the sentence before them:
+  // an answer without them would be wrong, so they come along whatever the length asks for
+  // (within it).
   const qualifier = passages[passage.index + 1];
   if (
     qualifier &&
     qualifier.kind === 'sentence' &&
     qualifier.sectionId === passage.sectionId &&
-    QUALIFIES.test(qualifier.text) &&
+    (QUALIFIES.test(qualifier.text) || notesOn(analyzer, passages, qualifier, passage)) &&
     total + qualifier.text.length <= max
   ) {
     seen.add(qualifier.text);

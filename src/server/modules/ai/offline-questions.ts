@@ -25,6 +25,7 @@ import {
 import { askedByCustomer } from './customer-phrasing.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { askForTime, askForValue, type ClauseContext } from './value-questions.ts';
+import { gateRefusal, topicOf, type QuestionSource } from './question-gate.ts';
 import {
   isWellFormedQuestion,
   type Polarity,
@@ -41,6 +42,11 @@ import {
  * file asks the rest: availability, services, durations, counts, and the statement asked back.
  */
 
+// Topics that name no thing a customer asks about on their own: a case or a time (「…場合」
+// 「…の際」), an adverb (「基本的には」), a clause (「診察を一度」), a figure asked for (「何回以上…」),
+// the business or its customers (「当店」「皆さま」).
+const VAGUE_TOPIC =
+  /(?:場合|際|時|とき|こと|事|ため|的|につきまして|について)$|[をが]|何|^(?:当|弊|皆|お客様)/;
 const GREETING = /^(?:こんにちは|こんばんは|はじめまして|初めまして|いつも|ようこそ)/;
 const PRICE_IN = /[\d,]+\s*円/;
 
@@ -299,6 +305,24 @@ function sentenceQuestions(
     // 「…は買い取り、回収料金から差し引きます」: a later clause without a topic of its own goes
     // on with the clause before; asked back alone it means nothing.
     if (position > 0 && !topics.wa && !topics.mo && !topics.ga) return;
+    // 「入塾金」 above 「入塾時のみいただく金額です。」: a sentence without a topic of its own,
+    // right under a line that only names something, says what that is.
+    const heading = passage.named;
+    if (position === 0 && !topics.wa && !topics.mo && !topics.ga && heading) {
+      const defines =
+        /です。$/.test(passage.text) &&
+        !/^[(（\d¥￥]/.test(passage.text) &&
+        !DEMONSTRATIVE.test(passage.text);
+      if (defines && !text.includes(heading))
+        candidates.push({
+          question: `${heading}について教えてください。`,
+          passageIndex: passage.index,
+          statement: `${heading}は、${passage.text}`,
+          priority: 1.5,
+          clause: position,
+        });
+      return;
+    }
     const echo = statementToQuestion(text);
     // 「打ち合わせを行ってから、ご利用開始となります」: what comes after is no question.
     if (position > 0 && /(?:てから|た後|後に)$/.test(clauses[position - 1]!.text)) return;
@@ -352,13 +376,42 @@ export function questionsFromPassages(
   passages: Passage[],
 ): QuestionCandidate[] {
   const firstSentence = passages.find((passage) => passage.kind === 'sentence')?.index;
-  return passages
-    .flatMap((passage) =>
-      passage.kind === 'sentence'
-        ? sentenceQuestions(analyzer, passage, passage.index === firstSentence)
-        : passage.kind === 'qa'
-          ? [pageQuestion(passage)]
-          : fieldQuestions(passage),
+  const sourceOf = (passage: Passage): QuestionSource =>
+    passage.kind === 'sentence' ? 'sentence' : passage.kind === 'qa' ? 'page' : 'field';
+  // Only what passes the grammar gate is asked: a broken or echoed question is left out, not
+  // shown as filler (question-gate.ts).
+  const gated = (candidate: QuestionCandidate, passage: Passage): QuestionCandidate[] => {
+    if (!isWellFormedQuestion(candidate.question)) return [];
+    const source = sourceOf(passage);
+    const refusal = gateRefusal(analyzer, candidate.question, source, passage.text);
+    if (!refusal) return [candidate];
+    // 「お席の指定はお受け致しかねますか？」: the business's own voice is the answer; its topic
+    // is what a customer asks about (「お席の指定について教えてください。」), with no はい／いいえ.
+    const named = refusal === 'business-voice' ? topicOf(analyzer, candidate.question) : '';
+    const topic = named.length > 2 && !VAGUE_TOPIC.test(named) ? named : '';
+    const about = `${topic}について教えてください。`;
+    if (
+      !topic ||
+      !isWellFormedQuestion(about) ||
+      gateRefusal(analyzer, about, source, passage.text)
     )
-    .filter((candidate) => isWellFormedQuestion(candidate.question));
+      return [];
+    return [
+      {
+        question: about,
+        passageIndex: candidate.passageIndex,
+        ...(candidate.statement ? { statement: candidate.statement } : {}),
+        priority: Math.min(candidate.priority, 1.5),
+        clause: candidate.clause,
+      },
+    ];
+  };
+  return passages.flatMap((passage) =>
+    (passage.kind === 'sentence'
+      ? sentenceQuestions(analyzer, passage, passage.index === firstSentence)
+      : passage.kind === 'qa'
+        ? [pageQuestion(passage)]
+        : fieldQuestions(passage)
+    ).flatMap((candidate) => gated(candidate, passage)),
+  );
 }

@@ -173,6 +173,16 @@ describe('項目：値 lines, table rows and lists', () => {
     expect(answerTo(faqs, 'お支払いにはどの方法が使えますか？')).toContain('クレジットカード');
   });
 
+  it('says a value that has its own predicate without a second です', () => {
+    const faqs = faqsOf(
+      'ご利用人数：平日6名以上、週末10名以上で貸切ご利用頂けます\nチェックイン：15時',
+    );
+    expect(answerTo(faqs, 'ご利用人数は何名ですか？')).toBe(
+      'ご利用人数は平日6名以上、週末10名以上で貸切ご利用頂けます。',
+    );
+    expect(answerTo(faqs, 'チェックインは何時ですか？')).toBe('チェックインは15時です。');
+  });
+
   it('says a row’s columns with nothing to ask along with its price, the header’s tax note on the value', () => {
     const faqs = faqsOf(
       [
@@ -286,6 +296,182 @@ describe('a よくある質問 page', () => {
       'short',
     );
     expect(typed.answer).toContain('4台分');
+  });
+});
+
+describe("a page's layout, removed from questions and answers", () => {
+  const LAYOUT = /[•●○◆◇■□▼▲★☆◎※①-⑳|｜…⇒➡]|\[cite|^(?:はい、|いいえ、)?(?:[QAＱＡ]\s|\d[.、])/;
+
+  it('drops bullets, circled and list numbers, Q／A markers, pipes, leaders and citations', () => {
+    const markdown = [
+      '• 駐車場は店舗裏に5台分あります。',
+      '① ペットの同伴はできません。',
+      '2、 チェックインは15時からです。',
+      '★ 館内は全面禁煙です [cite: 2]。',
+      'A 当院では筋肉の解除を主とした施術を行います。',
+      '基本料金は5,000円/日 |',
+      'ご利用日の4日前までのキャンセル………キャンセル料無料',
+      '▼ お支払いは現金とクレジットカードがご利用いただけます。',
+      'お問い合わせは info_shop@example.jp までメールでお願いします。',
+      '料金は1,500円～で、２名様からご利用いただけます。',
+    ].join('\n');
+    const passages = toPassages(pages(markdown)).map((passage) => passage.text);
+    for (const text of passages) expect(text, text).not.toMatch(LAYOUT);
+    expect(passages).toEqual(
+      expect.arrayContaining([
+        '駐車場は店舗裏に5台分あります。',
+        'ペットの同伴はできません。',
+        'チェックインは15時からです。',
+        '館内は全面禁煙です。',
+        '当院では筋肉の解除を主とした施術を行います。',
+        'ご利用日の4日前までのキャンセル、キャンセル料無料',
+        'お問い合わせは info_shop@example.jp までメールでお願いします。',
+      ]),
+    );
+    // Figures as written: the thousands separator kept, full-width digits read as figures.
+    expect(passages.join('')).toContain('料金は1,500円～で、2名様から');
+    for (const faq of faqsOf(markdown)) {
+      expect(faq.question, faq.question).not.toMatch(LAYOUT);
+      expect(faq.answer, faq.answer).not.toMatch(LAYOUT);
+    }
+  });
+
+  it('keeps a ※ note as the condition it is, without the mark', () => {
+    const markdown = [
+      '## ペットホテル',
+      '一時預かりは1時間500円です。',
+      '※大型犬は要相談です。',
+      'シャンプーは1回3,000円です ※爪切り込み',
+    ].join('\n');
+    const passages = toPassages(pages(markdown)).map((passage) => passage.text);
+    expect(passages).toContain('大型犬は要相談です。');
+    expect(passages).toContain('シャンプーは1回3,000円です（爪切り込み）');
+    const faqs = faqsOf(markdown);
+    const stay = faqs.find((faq) => faq.answer.startsWith('一時預かり'))!;
+    expect(stay.answer).toBe('一時預かりは1時間500円です。大型犬は要相談です。');
+  });
+
+  it('reads every ※ of a list marked item by item as a fact of its own, not a condition', () => {
+    const markdown = [
+      'キャンセルは前日までにご連絡ください。',
+      '※当日キャンセルは施術料金の100%をいただきます。',
+      '※当店は現金のみのお支払いとなります。',
+      'シャンプーは1回3,000円です。',
+      '※表示価格は税込です。',
+    ].join('\n');
+    const answers = faqsOf(markdown).map((faq) => faq.answer);
+    expect(answers).toContain('キャンセルは前日までにご連絡ください。');
+    for (const answer of answers) {
+      expect(answer, answer).not.toMatch(
+        /前日まで.*当日キャンセル|キャンセル.*現金|シャンプー.*表示価格/,
+      );
+    }
+  });
+
+  it('splits items a flattened page ran into one line, and never states a row without its header', () => {
+    const markdown = [
+      'ドッグランのご利用には以下が必要です。① 誓約書への同意。② 入場料のお支払い。',
+      'ご利用規約■ 本施設では係員の指示に従ってください。',
+      '免税 30,000 150,000 200,000 300,000',
+    ].join('\n');
+    const passages = toPassages(pages(markdown)).map((passage) => passage.text);
+    expect(passages).toEqual(
+      expect.arrayContaining([
+        '誓約書への同意。',
+        '入場料のお支払い。',
+        '本施設では係員の指示に従ってください。',
+      ]),
+    );
+    expect(passages.join('')).not.toMatch(/30,000|[①②■]/);
+  });
+});
+
+describe('a page pasted as plain text', () => {
+  it('reads the sentence under a line that only names something as saying what that is', () => {
+    const markdown = [
+      '入塾金',
+      '入塾時のみいただく金額です。小学生から中学生まで共通です。',
+      '月謝',
+      '毎月収めていただく金額です。',
+    ].join('\n');
+    const faqs = faqsOf(markdown);
+    expect(answerTo(faqs, '入塾金について教えてください。')).toBe(
+      '入塾金は、入塾時のみいただく金額です。',
+    );
+    expect(answerTo(faqs, '月謝について教えてください。')).toBe(
+      '月謝は、毎月収めていただく金額です。',
+    );
+    expect(faqs.map((faq) => faq.question).join('')).not.toMatch(/共通ですか|金額ですか/);
+  });
+});
+
+describe("a page's own Q&A kept whole", () => {
+  it('answers each question with every line up to the next, markers removed', () => {
+    const markdown = [
+      'よくあるご質問',
+      '',
+      'Q 診療の受付時間は何時までですか?',
+      '',
+      'A 再診の方の最終受付は11時30分までとなっております。',
+      '初診の方の最終受付は11時00分までとなっております。',
+      '',
+      'Q③クレジットカードは使える?',
+      'A.鍼灸施術に対してご利用いただけます。',
+      'VISA・Master Card・JCB',
+      '全部で3社のクレジットカードがご利用頂けます。',
+      '',
+      '服装はどうしたらいいですか？',
+      'ゆったりした服でお越しください。',
+      '着替えもご用意しています。',
+    ].join('\n');
+    const qa = toPassages(pages(markdown)).filter((passage) => passage.kind === 'qa');
+    expect(qa.map((passage) => [passage.label, passage.text])).toEqual([
+      [
+        '診療の受付時間は何時までですか？',
+        '再診の方の最終受付は11時30分までとなっております。初診の方の最終受付は11時00分までとなっております。',
+      ],
+      [
+        'クレジットカードは使える？',
+        '鍼灸施術に対してご利用いただけます。VISA・Master Card・JCB、全部で3社のクレジットカードがご利用頂けます。',
+      ],
+      [
+        '服装はどうしたらいいですか？',
+        'ゆったりした服でお越しください。着替えもご用意しています。',
+      ],
+    ]);
+    const faqs = faqsOf(markdown);
+    expect(answerTo(faqs, 'クレジットカードは使える？')).toContain('VISA・Master Card・JCB');
+    expect(answerTo(faqs, '服装はどうしたらいいですか？')).toBe(
+      'ゆったりした服でお越しください。着替えもご用意しています。',
+    );
+  });
+
+  it('asks a marked question written without its question mark as a question', () => {
+    const markdown = [
+      'Q 車検のお知らせが届きましたがいつ車検に出せばよいですか',
+      'A 車検有効期限の一ヵ月前からお預かり可能です。',
+    ].join('\n');
+    expect(
+      answerTo(faqsOf(markdown), '車検のお知らせが届きましたがいつ車検に出せばよいですか？'),
+    ).toBe('車検有効期限の一ヵ月前からお預かり可能です。');
+  });
+
+  it('shortens a long page answer to its whole first sentences, never mid-sentence', () => {
+    const answer = [
+      '午前は9時から12時まで、午後は17時から20時までが診療時間です。',
+      'お薬の受け取りやホテルのお預かりも同じ時間にお受けしています。',
+      '手術や検査の時間を確保するため、時間外の受付は基本的に行っておりません。',
+      'ただし、緊急を要する場合は時間外診療費を追加でいただいたうえで診療をお受けすることがあります。',
+      '土曜日の午後と日曜日、祝日は休診とさせていただいておりますので、ご注意ください。',
+    ];
+    const markdown = ['## よくある質問', 'Q. 診療時間は何時から何時までですか？', ...answer].join(
+      '\n',
+    );
+    const shown = answerTo(faqsOf(markdown), '診療時間は何時から何時までですか？')!;
+    // Within the short length, the whole sentences that fit: the first ones, each entire.
+    expect(shown.length).toBeLessThan(answer.join('').length);
+    expect(answer.map((_, count) => answer.slice(0, count + 1).join(''))).toContain(shown);
+    expect(shown.startsWith(answer.slice(0, 2).join(''))).toBe(true);
   });
 });
 

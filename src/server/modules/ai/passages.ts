@@ -30,6 +30,10 @@ export interface Passage {
    */
   label?: string;
   fields?: { name: string; value: string }[];
+  /** A ※ note: the condition of the passage before it, which its answer carries along. */
+  note?: boolean;
+  /** A sentence right under a line that is only a name (「入塾金」): what it speaks of. */
+  named?: string;
 }
 
 const MIN_CHARS = 6;
@@ -53,15 +57,84 @@ export function splitJapaneseSentences(paragraph: string): string[] {
   return sentences.filter(Boolean);
 }
 
-function stripMarkdown(line: string): string {
+// The marks a page's layout opens a line with: bullets, circled and list numbers (「①」「1.」
+// 「2、」「(3)」「2.7:00〜」, never the 2 of 「2、3日」 or 「2.5倍」), arrows, and the Q／A markers
+// of a よくある質問 block.
+const LEADING_MARK =
+  /^\s*(?:[-*+•・●○◆◇■□▼▲▶►◉♦✓✔➤➢⇒➡→★☆◎※@＠]+|[①-⑳㉑-㉟⑴-⒇]|[(（]\d{1,2}[)）]|\d{1,2}(?:[.．)）](?!\d)|[.．](?=\d{1,2}:\d{2})|、(?![\d０-９]))|(?:Q|Ｑ|A|Ａ)\s*\d{0,2}\s*(?:[.．:：、)）]\s*|\s+)(?=[^\sA-Za-z]))\s*/;
+
+/** A line without the marks its layout opens it with, however many (「③※ペットボトル…」). */
+function withoutLeadingMarks(line: string): string {
+  let text = line;
+  for (let previous = ''; previous !== text;) {
+    previous = text;
+    text = text.replace(LEADING_MARK, '');
+  }
+  return text;
+}
+
+/**
+ * Layout inside a line, removed from what is shown: citation markers, decorative stars, a
+ * stray table pipe, dot leaders (「…の場合………無料」), 【】 around a word; a ※ note stays as
+ * the condition it is, in brackets after its sentence. Figures, e-mail addresses and
+ * underscores are left as written.
+ */
+function withoutInlineLayout(line: string): string {
   return line
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`]+/g, '')
-    .replace(/^\s*(?:[-*+]|\d+[.)]|[・●◆■□◇○※])\s*/, '')
-    .replace(/^>\s*/, '')
+    .replace(/\s*\[cite(?:_start|_end)?(?::\s*[\d,\s]+)?\]/g, '')
+    .replace(/[★☆]/g, '')
+    .replace(/\s*[|｜]\s*$/, '')
+    .replace(/\s*[|｜]\s*/g, ' ')
+    .replace(/\s*(?:[…‥]+|[・.．]{3,})\s*(?=[\d¥￥])/g, ' ')
+    .replace(/\s*(?:[…‥]+|[・.．]{3,})\s*/g, '、')
+    .replace(/(?<=.)【([^】]{1,20})】/g, '「$1」')
+    .replace(/(?<=\S)\s*※\s*([^※。]{1,60})(。?)$/, '（$1）$2')
+    .replace(/\s*※\s*/g, '。')
+    .replace(/\s+(?:[⇒➡→]|=>)\s*/g, '、');
+}
+
+/** Links, images, emphasis and quote marks of Markdown removed; the layout's own marks kept. */
+function withoutMarkdown(line: string): string {
+  return (
+    line
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[*`]+/g, '')
+      // Emphasis underscores only: 「info_shop@example.jp」 keeps its own.
+      .replace(/(?<![A-Za-z0-9])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![A-Za-z0-9])/g, '')
+      .replace(/^>\s*/, '')
+      .trim()
+  );
+}
+
+function stripMarkdown(line: string): string {
+  return withoutInlineLayout(withoutLeadingMarks(withoutMarkdown(line)))
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * The lines of a page's answer as one text: a line that ends a statement ends its sentence,
+ * a list entry (「VISA・Master Card」) runs on with a comma.
+ */
+function joinAnswerLines(lines: string[]): string {
+  return lines
+    .map((line, position) => {
+      if (position === lines.length - 1 || /[。！？!?」』）)]$/.test(line)) return line;
+      return /(?:ます|です|ません|ください|でした|ました)$/.test(line) ? `${line}。` : `${line}、`;
+    })
+    .join('');
+}
+
+/**
+ * One line of a flattened page can hold several items (「① 誓約書への同意。② 入場料の支払」,
+ * 「… • 上記症状に…」): each starts a line of its own, with its mark, as the page meant it.
+ */
+function layoutLines(line: string): string[] {
+  return line
+    .split(/(?<=\S)\s+(?=[•●◆◇■□▼▶★☆◎①-⑳])|(?<=\S)(?=[•●◆◇■□▼▶]\s)|(?<=。)\s*(?=[①-⑳])/)
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function tableCells(line: string): string[] {
@@ -86,10 +159,20 @@ const PRICED_ITEM =
 const SPACED_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+((?:約|最大|毎週|午前|午後)?\d[^。]{0,40})$/;
 // In a bulleted list, any short value after a space: 「・日曜日・祝日 休診」.
 const SPACED_LIST_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+([^\s。]{1,12})$/;
-const BULLET = /^\s*(?:[-*+]|[・●◆■□◇○※])\s*/;
+const BARE_NAME = /^([\p{Script=Han}\p{Script=Katakana}ー・]{2,10})$/u;
+const UNLABELLED_FIGURES =
+  /^[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?(?:\s+[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?)+$/;
+const BULLET = /^\s*(?:[-*+•・●○◆◇■□▼▲▶►◉♦✓✔➤➢★☆◎※]|[①-⑳㉑-㉟⑴-⒇])\s*/;
 // 「Q. 駐車場はありますか？」「Ｑ１：…？」 and their 「A. …」 on a よくある質問 page.
-const QUESTION_LINE = /^(?:Q|Ｑ|質問|問)\s*[\d０-９]*\s*[.．:：、)）]?\s*(.{4,120}[？?])$/;
-const ANSWER_LINE = /^(?:A|Ａ|回答|答え?)\s*[\d０-９]*\s*[.．:：、)）]?\s*(.{2,})$/;
+// 「Q. 駐車場はありますか？」「Ｑ１：…？」「Q③…?」 on a よくある質問 page; its answer, with or
+// without 「A.」, runs on every line up to a blank line, the next question or a heading.
+const QUESTION_LINE =
+  /^(?:Q|Ｑ|質問|問)\s*(?:[\d０-９]{1,2}|[A-Z@＠①-⑳](?=[^A-Za-z\s]))?\s*(?:[.．:：、)）]?\s*(.{4,120}[？?])|[.．:：、)）\s]\s*([^。]{4,80})。?)$/;
+// In a block of questions (under よくある質問, or after a marked question) a line that is one
+// question is asked without a marker.
+const FAQ_SECTION = /よくある|質問|FAQ|Q\s*[&＆]\s*A/i;
+const UNMARKED_QUESTION = /^[^。！!]{4,120}[？?]$/;
+const MAX_PAGE_ANSWER_CHARS = 1200;
 const BOILERPLATE =
   /copyright|all rights reserved|©|ページの先頭|トップへ戻る|クッキー|cookie|javascript|メニューを開く|^(ホーム|トップ|home)$/i;
 
@@ -121,12 +204,31 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     sectionId++;
     const lines = page.markdown.replace(/\r/g, '').split('\n');
     let header: string[] | undefined;
+    // The short name on the line above (「入塾金」), for the passage right under it.
+    let named: string | undefined;
     const push = (passage: Omit<Passage, 'index' | 'url' | 'section' | 'sectionId'>) => {
       if (!isUsable(passage.text)) return;
-      passages.push({ ...passage, index: passages.length, url: page.url, section, sectionId });
+      const name = passage.kind === 'sentence' ? named : undefined;
+      named = undefined;
+      passages.push({
+        ...passage,
+        index: passages.length,
+        url: page.url,
+        section,
+        sectionId,
+        ...(name ? { named: name } : {}),
+      });
     };
-    // A question the page asks itself, waiting for the answer on the lines that follow.
-    let asked: string | undefined;
+    // A question the page asks itself, and the lines of its answer so far.
+    let asked: { question: string; lines: string[] } | undefined;
+    let inFaq = false;
+    const flushAnswer = () => {
+      if (asked && asked.lines.length > 0) {
+        const text = joinAnswerLines(asked.lines);
+        if (text.length <= MAX_PAGE_ANSWER_CHARS) push({ kind: 'qa', text, label: asked.question });
+      }
+      asked = undefined;
+    };
     // Short bulleted items under a heading (「対象」: ・生後6か月から… ・区内在住の方) are one
     // fact about the heading; alone, or without a heading, each is a sentence.
     let listItems: string[] = [];
@@ -137,37 +239,59 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       } else for (const item of listItems) push({ kind: 'sentence', text: item });
       listItems = [];
     };
-    for (const rawLine of lines) {
+    const layout = lines.flatMap((rawLine) => {
       const line = halfWidthFigures(rawLine).trim();
+      return line.startsWith('|') || !line ? [line] : layoutLines(line);
+    });
+    for (const line of layout) {
       const bulleted = BULLET.test(line);
+      // 「※キャンセルは前日まで」: a note on what precedes it, answered with it.
+      const note = /^※/.test(line);
       if (!line || !bulleted) flushList();
       if (!line) {
         header = undefined;
+        // A blank line ends an answer once it has begun (「Q …？」, blank, 「A …」 is one pair).
+        if (asked?.lines.length) flushAnswer();
         continue;
       }
       const heading = /^#{1,6}\s+(.+)$/.exec(line);
       const plain = stripMarkdown(heading ? heading[1]! : line);
-      const question =
-        QUESTION_LINE.exec(plain)?.[1] ?? (heading && /[？?]$/.test(plain) ? plain : undefined);
+      // A marked question need not end in ？ (「Q コースが決まりません。」): its answer still
+      // follows, and a question not asked in a question's form is left out of the FAQs.
+      const markedLine = QUESTION_LINE.exec(
+        withoutMarkdown(heading ? heading[1]! : line).replace(/^[-*+•・●○◆◇■□▼▲▶★☆◎\s]+/, ''),
+      );
+      const marked = markedLine?.[1] ?? markedLine?.[2];
+      const question = marked
+        ? stripMarkdown(marked)
+        : (heading || inFaq) && UNMARKED_QUESTION.test(plain)
+          ? plain
+          : undefined;
+      // 「よくあるご質問」 as a heading or a line of its own opens a block of questions.
+      if (FAQ_SECTION.test(plain) && plain.length <= 20 && !/[。？?]/.test(plain)) inFaq = true;
+      else if (heading) inFaq = false;
       if (question) {
-        asked = question.replace(/\?$/, '？');
+        inFaq ||= Boolean(marked);
+        flushAnswer();
+        asked = { question: question.replace(/\?/g, '？').replace(/か$/, 'か？'), lines: [] };
         continue;
       }
-      if (asked && heading) asked = undefined;
-      if (asked) {
-        const answer = (ANSWER_LINE.exec(plain)?.[1] ?? plain).trim();
-        push({ kind: 'qa', text: answer, label: asked });
-        asked = undefined;
+      if (heading) flushAnswer();
+      if (asked && !line.startsWith('|')) {
+        if (plain) asked.lines.push(plain);
         continue;
       }
+      flushAnswer();
       if (heading) {
         section = stripMarkdown(heading[1]!);
         sectionId++;
+        named = undefined;
         header = undefined;
         continue;
       }
-      if (line.startsWith('|')) {
-        const cells = tableCells(line);
+      // A row whose outer pipes were lost in copying (「部屋 | 新規 | リピート |」) is a row too.
+      if (line.startsWith('|') || (line.match(/[|｜]/g)?.length ?? 0) >= 2) {
+        const cells = tableCells(line.replace(/｜/g, '|'));
         if (cells.every((cell) => /^:?-{2,}:?$/.test(cell) || cell === '')) continue;
         if (!header) {
           header = cells;
@@ -214,11 +338,22 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         sectionId++;
         continue;
       }
+      // In a page pasted as plain text, a line that is only a short name (「入塾金」) names what
+      // the sentence under it says; it states nothing itself.
+      const bareName = bulleted ? undefined : BARE_NAME.exec(text)?.[1];
+      if (bareName) {
+        flushList();
+        named = bareName;
+        continue;
+      }
       const pair =
         PAIR.exec(body) ??
         PRICED_ITEM.exec(body) ??
         SPACED_ITEM.exec(body) ??
         (bulleted ? SPACED_LIST_ITEM.exec(body) : null);
+      // 「免税 30,000 150,000 200,000」: a table row whose header was lost. Which figure belongs
+      // to which column cannot be told, so the row is not stated at all.
+      if (pair && UNLABELLED_FIGURES.test(pair[2]!.trim())) continue;
       if (pair && !/[。！？]/.test(pair[2]!.slice(0, -1)) && !/[はがを]$/.test(pair[1]!)) {
         pushPair(push, body, pair[1]!, pair[2]!, section);
         continue;
@@ -231,10 +366,11 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       }
       for (const sentence of splitJapaneseSentences(body)) {
         if (/[？?]$/.test(sentence) || sentence.length > MAX_SENTENCE_CHARS) continue;
-        push({ kind: 'sentence', text: sentence });
+        push({ kind: 'sentence', text: sentence, ...(note ? { note } : {}) });
       }
     }
     flushList();
+    flushAnswer();
   }
   return passages;
 }
