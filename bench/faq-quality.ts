@@ -12,6 +12,7 @@ import {
   ASKED,
   DEVELOPMENT_CASES,
   OWN_CASE_SETS,
+  REAL_PAGES,
   readCases,
   scoreSetThroughApi,
 } from './faq-quality/case-sets.ts';
@@ -26,6 +27,9 @@ export async function runFaqQualityBench(): Promise<boolean> {
   const sets = [
     ...(existsSync(CASES) ? [{ name: 'development', file: CASES }] : []),
     ...(process.env.FAQ_QUALITY_CASES ? [] : OWN_CASE_SETS),
+    ...(process.env.FAQ_QUALITY_CASES || !existsSync(REAL_PAGES)
+      ? []
+      : [{ name: 'real pages', file: REAL_PAGES }]),
   ];
   if (!existsSync(CASES)) console.log(`not scored: ${CASES} is not here`);
   const cases = readCases(sets[0]!.file);
