@@ -7,7 +7,7 @@ import { fieldQuestions } from './field-questions.ts';
 import { passagesOf, searchableText, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity, QuestionCandidate } from './question-candidate.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
-import { withoutRepeatedTopics } from './question-gate.ts';
+import { withoutRepeatedTopics } from './question-reading.ts';
 
 /**
  * The built-in offline engine: extractive, evidence first. Every question is born from a passage

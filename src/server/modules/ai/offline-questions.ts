@@ -25,7 +25,8 @@ import {
 import { askedByCustomer } from './customer-phrasing.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { askForTime, askForValue, type ClauseContext } from './value-questions.ts';
-import { gateRefusal, topicOf, type QuestionSource } from './question-gate.ts';
+import { gateRefusal } from './question-gate.ts';
+import { topicOf, type QuestionSource } from './question-reading.ts';
 import {
   isWellFormedQuestion,
   type Polarity,

@@ -1,11 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import {
-  GATE_RULES,
-  gateRefusal,
-  withoutRepeatedTopics,
-  type GateExample,
-} from './question-gate.ts';
+import { GATE_RULES, gateRefusal, type GateExample } from './question-gate.ts';
+import { withoutRepeatedTopics } from './question-reading.ts';
 
 let analyzer: Analyzer;
 beforeAll(async () => {
