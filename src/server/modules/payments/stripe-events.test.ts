@@ -439,7 +439,8 @@ describe('refunds and disputes in any order', () => {
 });
 
 describe("the referrer's first-purchase bonus", () => {
-  async function referred(referrerCredits: number) {
+  /** A buyer who signed up through the referrer's code, before any purchase. */
+  async function referralPair(referrerCredits = 0) {
     const referrer = await seedUser(t.app, { credits: referrerCredits });
     const buyer = await seedUser(t.app);
     await t.app.db.insert(referrals).values({
@@ -450,6 +451,11 @@ describe("the referrer's first-purchase bonus", () => {
       status: 'completed',
       signupBonusGiven: 1,
     });
+    return { referrer, buyer };
+  }
+
+  async function referred(referrerCredits: number) {
+    const { referrer, buyer } = await referralPair(referrerCredits);
     const id = await checkout(buyer);
     await send('checkout.session.completed', session(id, buyer));
     expect(await balanceOf(referrer.id)).toBe(referrerCredits + 10);
@@ -504,16 +510,7 @@ describe("the referrer's first-purchase bonus", () => {
   });
 
   it('is not paid for a purchase wholly refunded before it arrived', async () => {
-    const referrer = await seedUser(t.app);
-    const buyer = await seedUser(t.app);
-    await t.app.db.insert(referrals).values({
-      id: `ref_${randomUUID()}`,
-      referralCode: `REF_${randomUUID()}`,
-      referrerUserId: referrer.id,
-      referredUserId: buyer.id,
-      status: 'completed',
-      signupBonusGiven: 1,
-    });
+    const { referrer, buyer } = await referralPair();
     const id = await checkout(buyer);
     await send('charge.refunded', refund(id, 1000));
     await send('checkout.session.completed', session(id, buyer));
