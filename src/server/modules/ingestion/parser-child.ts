@@ -7,7 +7,7 @@ import {
   type ParseJob,
 } from './document-isolation.ts';
 import { extractHtml, type ExtractedPage } from './html-extract.ts';
-import type { AnswerMessage, JobMessage } from './parser-pool.ts';
+import { announceReady, type AnswerMessage, type JobMessage } from './parser-pool.ts';
 import { sitemapLinks } from './sitemap.ts';
 
 /**
@@ -54,3 +54,4 @@ process.on('message', (message: JobMessage<ParseJob>) => {
 });
 // The server went away (or closed the pool): nothing is left to answer.
 process.on('disconnect', () => process.exit(0));
+announceReady();

@@ -108,6 +108,21 @@ describe('ParserPool', () => {
     expect((await echo).text).toBe('後');
   });
 
+  it("does not count a new child's start-up against the job's time", async () => {
+    const slowStart = new URL(
+      '../../../../tests/fixtures/parser-child-slow-start.ts',
+      import.meta.url,
+    );
+    pool = new ParserPool<Job, Answer>(slowStart, { ...LIMITS, timeLimitMs: 500 });
+    expect((await pool.run({ do: 'echo', text: '起動後' })).text).toBe('起動後');
+  });
+
+  it('ends a child that never starts listening, as out of time', async () => {
+    const mute = new URL('../../../../tests/fixtures/parser-child-mute.ts', import.meta.url);
+    pool = new ParserPool<Job, Answer>(mute, { ...LIMITS, startLimitMs: 1_000 });
+    expect((await failure(pool.run({ do: 'echo', text: '無言' }))).reason).toBe('time');
+  });
+
   it('never reuses a child whose answer it was told not to trust', async () => {
     pool = new ParserPool<Job, Answer>(STUB, LIMITS, (answer) => answer.text !== 'bad');
     const first = await pool.run({ do: 'echo', text: 'bad' });

@@ -13,7 +13,10 @@ export interface ParserPoolLimits {
    * child: ArrayBuffers (an inflated PDF stream, a ZIP entry) live outside V8's heap.
    */
   maxRssBytes: number;
+  /** A job's time, counted from when its child is listening (start-up is not the job's). */
   timeLimitMs: number;
+  /** How long a new child may take to start listening; on a loaded machine this varies most. */
+  startLimitMs?: number;
   /** An idle child exits after this long without work. */
   idleMs: number;
   /** How often a busy child's memory is read. */
@@ -34,9 +37,28 @@ export class ParserJobFailed extends Error {
   }
 }
 
+const DEFAULT_START_LIMIT_MS = 30_000;
+
 interface Child {
   process: ChildProcess;
+  /** Settles when the child has said it is listening. */
+  ready: Promise<void>;
   idleTimer?: NodeJS.Timeout;
+}
+
+/** A child's first message: its handler is in place, so a job's clock may start. */
+export interface ReadyMessage {
+  ready: true;
+}
+
+/** Called by a child once it listens for jobs. */
+export function announceReady(): void {
+  const message: ReadyMessage = { ready: true };
+  process.send?.(message);
+}
+
+function isReadyMessage(message: unknown): message is ReadyMessage {
+  return typeof message === 'object' && message !== null && 'ready' in message;
 }
 
 /** What goes to a child: the job and its number, which the answer carries back. */
@@ -144,7 +166,15 @@ export class ParserPool<Job, Answer> {
     } catch {
       // Not permitted here: the child runs at the server's priority.
     }
-    const child: Child = { process: proc };
+    const ready = new Promise<void>((resolve) => {
+      const onReady = (message: unknown) => {
+        if (!isReadyMessage(message)) return;
+        proc.off('message', onReady);
+        resolve();
+      };
+      proc.on('message', onReady);
+    });
+    const child: Child = { process: proc, ready };
     // Exit is handled per job while busy; an idle child that exits just leaves the pool.
     proc.on('exit', () => this.discard(child));
     // Without a listener a failed spawn would throw in the parent.
@@ -184,7 +214,17 @@ export class ParserPool<Job, Answer> {
         killedFor ??= reason;
         proc.kill('SIGKILL');
       };
-      const timer = setTimeout(() => kill('time'), this.limits.timeLimitMs);
+      // Starting a child (loading its parsers) on a busy machine can take seconds that are not
+      // the job's: the job's own limit runs from when the child is listening.
+      let timer = setTimeout(
+        () => kill('time'),
+        this.limits.startLimitMs ?? DEFAULT_START_LIMIT_MS,
+      );
+      void child.ready.then(() => {
+        if (settled) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => kill('time'), this.limits.timeLimitMs);
+      });
       const watch = setInterval(() => {
         const rss = residentBytes(proc.pid ?? 0);
         if (rss !== null && rss > this.limits.maxRssBytes) kill('memory');
@@ -204,8 +244,8 @@ export class ParserPool<Job, Answer> {
           proc.kill('SIGKILL');
           reject(new ParserJobFailed(reason, detail));
         });
-      const onMessage = (message: AnswerMessage<Answer>) => {
-        if (message.id !== id) return;
+      const onMessage = (message: AnswerMessage<Answer> | ReadyMessage) => {
+        if (isReadyMessage(message) || message.id !== id) return;
         settle(() => {
           if (this.reusable(message.answer)) this.release(child);
           else {
