@@ -1,9 +1,12 @@
 /**
  * Blind grading of the FAQ engine on the real-page set (shared/bench/faq-quality/GRADING.md).
  *
- *   node bench/faq-quality/grading.ts sheet [set.json]   generate every page's FAQs through the
- *       product's API (10 questions, all approved, at 短め and 標準) and write a grading sheet
- *       to bench/faq-quality/grades/<date>-<commit>/sheet.json, with nothing of the engine in it
+ *   node bench/faq-quality/grading.ts sheet [set.json] [--name fresh]   generate every page's FAQs
+ *       through the product's API (10 questions, all approved, at 短め and 標準) and write a grading
+ *       sheet to bench/faq-quality/grades/<date>-<commit>[-<name>]/sheet.json, with nothing of the
+ *       engine in it. Another set than the development set always gets a name (by default its
+ *       folder's, e.g. real/fresh/pages.json → -fresh), so its sheet never lands in, or overwrites,
+ *       the development set's folder of the same commit.
  *   node bench/faq-quality/grading.ts summary <dir>     read that folder's grades.json (one grade
  *       per item, written by a reader who never saw the engine) and print and store the figures
  *
@@ -12,6 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createTestApp } from '../../tests/helpers/test-app.ts';
 import { seedUser } from '../../tests/helpers/users.ts';
@@ -79,10 +83,11 @@ function commitOf(): string {
   }
 }
 
-async function writeSheet(setFile: string): Promise<void> {
+async function writeSheet(setFile: string, name: string | undefined): Promise<void> {
   const pages = z.array(realPageSchema).parse(JSON.parse(readFileSync(setFile, 'utf8')));
   const commit = commitOf();
-  const folder = path.join(gradesRoot, `${new Date().toISOString().slice(0, 10)}-${commit}`);
+  const runName = `${new Date().toISOString().slice(0, 10)}-${commit}${name ? `-${name}` : ''}`;
+  const folder = path.join(gradesRoot, runName);
   mkdirSync(folder, { recursive: true });
   const { app, close } = await createTestApp();
   const items: z.infer<typeof sheetItemSchema>[] = [];
@@ -180,14 +185,24 @@ function summarise(folder: string): void {
   writeFileSync(path.join(folder, 'summary.md'), lines.join('\n'));
 }
 
-const [command, argument] = process.argv.slice(2);
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { name: { type: 'string' } },
+});
+const [command, argument] = positionals;
 if (command === 'sheet') {
   const setFile = argument ? path.resolve(argument) : REAL_PAGES;
   if (!existsSync(setFile)) throw new Error(`${setFile} is not here`);
-  await writeSheet(setFile);
+  const name =
+    values.name ?? (setFile === REAL_PAGES ? undefined : path.basename(path.dirname(setFile)));
+  if (name !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(name))
+    throw new Error(`--name ${name}: use lower-case letters, digits and hyphens`);
+  await writeSheet(setFile, name);
 } else if (command === 'summary' && argument) {
   summarise(path.resolve(argument));
 } else {
-  console.log('usage: node bench/faq-quality/grading.ts sheet [set.json] | summary <folder>');
+  console.log(
+    'usage: node bench/faq-quality/grading.ts sheet [set.json] [--name <name>] | summary <folder>',
+  );
   process.exitCode = 2;
 }
