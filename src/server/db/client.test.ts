@@ -43,5 +43,6 @@ describe('database handle', () => {
     } finally {
       await copy.close();
     }
-  });
+    // Two PGlite starts and a dump: on a loaded two-core machine that has taken over 30 s.
+  }, 120_000);
 });
