@@ -14,6 +14,7 @@ import { InputStage } from '../features/generation/components/input-stage.tsx';
 import { ProgressAlert } from '../features/generation/components/progress-alert.tsx';
 import { QuestionsStage } from '../features/generation/components/questions-stage.tsx';
 import { ResultsStage } from '../features/generation/components/results-stage.tsx';
+import { UnansweredIntents } from '../features/generation/components/unanswered-intents.tsx';
 import {
   UNSAVED_EDITS_CONFIRMATION,
   useAnswerEdits,
@@ -22,6 +23,7 @@ import { useGenerationFlow } from '../features/generation/hooks/use-generation-f
 import { clearSavedForm, savedFormKey } from '../features/generation/hooks/use-saved-form.ts';
 import { meQueryKey, useSession } from '../lib/auth/session.tsx';
 import { formatNumber } from '../lib/format.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { showError } from '../lib/show-error.ts';
 
@@ -226,6 +228,18 @@ export function GenerateRoute() {
               title={state.generation?.title ?? 'FAQリスト'}
               items={state.results.filter((item) => item.approved)}
             />
+          }
+          unansweredSlot={
+            state.generation && state.generation.method === 'url' ? (
+              <UnansweredIntents
+                generationId={state.generation.id}
+                intents={state.generation.unansweredIntents ?? []}
+                onAdded={(added) => {
+                  flow.addOwnerItem(added);
+                  void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
+                }}
+              />
+            ) : null
           }
           onNew={() => void startOver()}
         />

@@ -15,6 +15,8 @@ export interface ResultsStageProps {
   unsaved?: ReadonlySet<number>;
   onRegenerate: (index: number) => void;
   exportSlot: React.ReactNode;
+  /** 「ページに答えがない、よくある質問」, below the FAQs it adds to. */
+  unansweredSlot?: React.ReactNode;
   onNew: () => void;
 }
 
@@ -29,6 +31,7 @@ export function ResultsStage({
   unsaved,
   onRegenerate,
   exportSlot,
+  unansweredSlot,
   onNew,
 }: ResultsStageProps) {
   return (
@@ -121,6 +124,7 @@ export function ResultsStage({
           </li>
         ))}
       </ol>
+      {unansweredSlot}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="outline" onClick={onNew} disabled={busy}>
           <Plus aria-hidden="true" className="h-4 w-4" />
