@@ -122,6 +122,8 @@ describe('ページに答えがない、よくある質問 on the results screen
       '神田駅から徒歩3分です。',
     );
     expect(within(section).getByText('FAQに追加済み（Q2）')).toBeInTheDocument();
+    // Written by the owner: edited like any answer, never regenerated (one button, for Q1).
+    expect(within(list).getAllByRole('button', { name: /この回答を再生成/ })).toHaveLength(1);
     expect(within(section).queryByRole('textbox', { name: '場所はどこですか？' })).toBeNull();
     // The other question can still be answered.
     expect(

@@ -110,6 +110,28 @@ describe('questions the page does not answer', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('この質問はすでにFAQに追加されています');
 
+    // Nothing on the page to generate it from: regenerating it is refused, free.
+    const regenerated = await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${done.id}/items/${itemsBefore}/regenerate`,
+      headers: user.headers,
+    });
+    expect(regenerated.statusCode).toBe(409);
+    expect(regenerated.json().error.message).toBe(
+      'ご自身で追加したFAQの回答は再生成できません。回答欄で直接編集してください',
+    );
+    // It is edited like any answer.
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/generations/${done.id}/items/${itemsBefore}`,
+      headers: user.headers,
+      payload: { answer: '神田駅から徒歩3分です。' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ answerSource: 'owner', edited: true });
+    expect(await balance(t, user.id)).toEqual(before.balance);
+    expect(await ledger(user)).toEqual(before.ledger);
+
     // The owner may reword the question.
     const reworded = await add(user, done.id, 'cancellation', {
       answer: '前日までにお電話ください。',
