@@ -137,7 +137,16 @@ export type ExportItem = z.infer<typeof exportItemSchema>;
 export interface ExportDocument {
   title: string;
   items: ExportItem[];
+  /**
+   * Questions customers commonly ask that the page did not answer and the owner has not yet:
+   * the Word file lists them in an appendix, a to-do for the owner (the published formats omit it).
+   */
+  unanswered?: string[];
 }
+
+/** The questions of a record still unanswered, for the Word appendix. */
+export const stillUnanswered = (intents: UnansweredIntent[] | undefined): string[] =>
+  (intents ?? []).filter((intent) => intent.answeredItemIndex === undefined).map((i) => i.question);
 
 /** Approved items that have an answer: what an export or a re-export contains. */
 export function exportableItems(items: FaqItem[]): ExportItem[] {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import JSZip from 'jszip';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   FaqItem,
@@ -87,6 +88,7 @@ function summaryOf(record: Generation): GenerationSummary {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -129,6 +131,23 @@ describe('ページに答えがない、よくある質問 on the results screen
     expect(
       within(section).getByRole('textbox', { name: 'キャンセルや変更はできますか？' }),
     ).toBeEnabled();
+
+    // The Word file has the owner's FAQ and, in an appendix, only what is still unanswered.
+    const saved: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      saved.push(blob);
+      return 'blob:test/word';
+    };
+    URL.revokeObjectURL = () => undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Wordで出力（2件）' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const zip = await JSZip.loadAsync(await saved[0]!.arrayBuffer());
+    const xml = await zip.file('word/document.xml')!.async('string');
+    expect(xml).toContain('Q2: 場所はどこですか？');
+    expect(xml).toContain('付録: ページに答えがない、よくある質問（未回答）');
+    expect(xml).toContain('・キャンセルや変更はできますか？');
+    expect(xml).not.toContain('・場所はどこですか？');
   });
 
   it('is absent for a category record and when the page answered everything', async () => {

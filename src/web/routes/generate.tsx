@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { AiSettings } from '../../shared/ai.ts';
+import { stillUnanswered } from '../../shared/generations.ts';
 import { confirmDialog } from '../components/ui/alert-dialog.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
@@ -227,6 +228,7 @@ export function GenerateRoute() {
             <ExportMenu
               title={state.generation?.title ?? 'FAQリスト'}
               items={state.results.filter((item) => item.approved)}
+              unanswered={stillUnanswered(state.generation?.unansweredIntents)}
             />
           }
           unansweredSlot={

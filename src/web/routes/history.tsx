@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { stillUnanswered } from '../../shared/generations.ts';
 import { ExportMenu } from '../features/export/components/export-menu.tsx';
 import { UnansweredIntents } from '../features/generation/components/unanswered-intents.tsx';
 import { HistoryList } from '../features/history/components/history-list.tsx';
@@ -17,7 +18,11 @@ export function HistoryRoute() {
       <HistoryList
         userId={userId}
         renderExport={(record) => (
-          <ExportMenu title={record.title} items={recordExportItems(record)} />
+          <ExportMenu
+            title={record.title}
+            items={recordExportItems(record)}
+            unanswered={stillUnanswered(record.unansweredIntents)}
+          />
         )}
         renderUnanswered={(record) => (
           <UnansweredIntents

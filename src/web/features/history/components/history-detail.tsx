@@ -27,7 +27,8 @@ export function HistoryDetail({
 }: {
   record: GenerationSummary | null;
   onClose: () => void;
-  renderExport: (record: GenerationSummary) => ReactNode;
+  /** Given the full record once read (its unanswered questions go to the Word appendix). */
+  renderExport: (record: GenerationSummary & Pick<Generation, 'unansweredIntents'>) => ReactNode;
   /** The questions the page left unanswered, of a finished URL/text record (full read only). */
   renderUnanswered?: (record: Generation) => ReactNode;
 }) {

@@ -26,7 +26,8 @@ export function HistoryList({
 }: {
   /** Whose generations to follow live; null follows nothing (the list still polls). */
   userId: string | null;
-  renderExport: (record: GenerationSummary) => ReactNode;
+  /** Given the full record once read (its unanswered questions go to the Word appendix). */
+  renderExport: (record: GenerationSummary & Pick<Generation, 'unansweredIntents'>) => ReactNode;
   renderUnanswered?: (record: Generation) => ReactNode;
 }) {
   const history = useGenerations();
