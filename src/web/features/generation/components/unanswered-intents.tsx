@@ -77,9 +77,13 @@ export function UnansweredIntents({
           const error = errors[intent.id];
           return (
             <li key={intent.id} className="rounded-md border border-slate-200 bg-white p-3">
-              <label htmlFor={answered ? undefined : fieldId} className="block font-semibold">
-                {intent.question}
-              </label>
+              {answered ? (
+                <p className="font-semibold">{intent.question}</p>
+              ) : (
+                <label htmlFor={fieldId} className="block font-semibold">
+                  {intent.question}
+                </label>
+              )}
               {answered ? (
                 <p className="mt-2 flex items-center gap-1 text-sm text-green-800">
                   <CircleCheck aria-hidden="true" className="h-4 w-4" />
