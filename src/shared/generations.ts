@@ -50,8 +50,17 @@ export const answersRequestSchema = z.object({
     .max(MAX_FAQS_PER_BATCH),
 });
 
-/** ai_direct: one model answer; synthesized: integrated from experts; fallback: canned text. */
-export const answerSourceSchema = z.enum(['ai_direct', 'synthesized', 'fallback', 'offline']);
+/**
+ * ai_direct: one model answer; synthesized: integrated from experts; fallback: canned text;
+ * owner: written by the owner for a question the content left unanswered (nothing generated).
+ */
+export const answerSourceSchema = z.enum([
+  'ai_direct',
+  'synthesized',
+  'fallback',
+  'offline',
+  'owner',
+]);
 export type AnswerSource = z.infer<typeof answerSourceSchema>;
 
 export const expertAnswerSchema = z.object({ expert: z.string(), answer: z.string() });
@@ -128,7 +137,16 @@ export type ExportItem = z.infer<typeof exportItemSchema>;
 export interface ExportDocument {
   title: string;
   items: ExportItem[];
+  /**
+   * Questions customers commonly ask that the page did not answer and the owner has not yet:
+   * the Word file lists them in an appendix, a to-do for the owner (the published formats omit it).
+   */
+  unanswered?: string[];
 }
+
+/** The questions of a record still unanswered, for the Word appendix. */
+export const stillUnanswered = (intents: UnansweredIntent[] | undefined): string[] =>
+  (intents ?? []).filter((intent) => intent.answeredItemIndex === undefined).map((i) => i.question);
 
 /** Approved items that have an answer: what an export or a re-export contains. */
 export function exportableItems(items: FaqItem[]): ExportItem[] {
@@ -176,6 +194,26 @@ export const GENERATION_STAGES = [
   'failed',
 ] as const;
 
+/**
+ * A question customers commonly ask that the page or text did not answer (URL/text mode only).
+ * Once the owner answers it, `answeredItemIndex` is the position of the FAQ item it became.
+ */
+export const unansweredIntentSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answeredItemIndex: z.number().int().min(0).optional(),
+});
+export type UnansweredIntent = z.infer<typeof unansweredIntentSchema>;
+
+/** Stored lists are read leniently, like items: a malformed entry is dropped, not a 500. */
+export function readUnansweredIntents(value: unknown): UnansweredIntent[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = unansweredIntentSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 export const generationSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -197,6 +235,8 @@ export const generationSchema = z.object({
     .nullable(),
   /** A cancel was requested and the running job has not stopped yet. */
   cancelRequested: z.boolean().optional(),
+  /** 「ページに答えがない、よくある質問」: absent or empty in category mode. */
+  unansweredIntents: z.array(unansweredIntentSchema).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -297,6 +337,34 @@ export const editAnswerSchema = z.object({
     ),
 });
 export type EditAnswerRequest = z.infer<typeof editAnswerSchema>;
+
+export const OWNER_QUESTION_MAX_CHARS = 500;
+
+/**
+ * POST /api/generations/{id}/unanswered/{intentId}: the owner's answer to a question the page
+ * left unanswered becomes an FAQ of the record, free of charge. The question may be reworded.
+ */
+export const answerUnansweredSchema = z.object({
+  answer: editAnswerSchema.shape.answer,
+  question: z
+    .string()
+    .trim()
+    .min(1, '質問を入力してください')
+    .max(
+      OWNER_QUESTION_MAX_CHARS,
+      `質問は${OWNER_QUESTION_MAX_CHARS.toLocaleString('ja-JP')}文字以内で入力してください`,
+    )
+    .optional(),
+});
+export type AnswerUnansweredRequest = z.infer<typeof answerUnansweredSchema>;
+
+/** 200: the new FAQ item, its position in the record's items, and the updated list. */
+export const unansweredAddedSchema = z.object({
+  item: faqItemSchema,
+  index: z.number().int(),
+  unansweredIntents: z.array(unansweredIntentSchema),
+});
+export type UnansweredAdded = z.infer<typeof unansweredAddedSchema>;
 
 /** POST /api/generations/{id}/cancel → 202; the job stops at its next step. */
 export const cancelResponseSchema = z.object({ id: z.string(), cancelRequested: z.literal(true) });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { AiSettings } from '../../shared/ai.ts';
+import { stillUnanswered } from '../../shared/generations.ts';
 import { confirmDialog } from '../components/ui/alert-dialog.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
@@ -14,6 +15,7 @@ import { InputStage } from '../features/generation/components/input-stage.tsx';
 import { ProgressAlert } from '../features/generation/components/progress-alert.tsx';
 import { QuestionsStage } from '../features/generation/components/questions-stage.tsx';
 import { ResultsStage } from '../features/generation/components/results-stage.tsx';
+import { UnansweredIntents } from '../features/generation/components/unanswered-intents.tsx';
 import {
   UNSAVED_EDITS_CONFIRMATION,
   useAnswerEdits,
@@ -22,6 +24,7 @@ import { useGenerationFlow } from '../features/generation/hooks/use-generation-f
 import { clearSavedForm, savedFormKey } from '../features/generation/hooks/use-saved-form.ts';
 import { meQueryKey, useSession } from '../lib/auth/session.tsx';
 import { formatNumber } from '../lib/format.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { showError } from '../lib/show-error.ts';
 
@@ -225,7 +228,20 @@ export function GenerateRoute() {
             <ExportMenu
               title={state.generation?.title ?? 'FAQリスト'}
               items={state.results.filter((item) => item.approved)}
+              unanswered={stillUnanswered(state.generation?.unansweredIntents)}
             />
+          }
+          unansweredSlot={
+            state.generation && state.generation.method === 'url' ? (
+              <UnansweredIntents
+                generationId={state.generation.id}
+                intents={state.generation.unansweredIntents ?? []}
+                onAdded={(added) => {
+                  flow.addOwnerItem(added);
+                  void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
+                }}
+              />
+            ) : null
           }
           onNew={() => void startOver()}
         />

@@ -26,6 +26,11 @@ export const faqGenerations = pgTable(
     /** Full FAQ items (expert answers, integrated answer, source URL). */
     items: jsonb('items').notNull().default([]),
     sources: jsonb('sources').notNull().default([]),
+    /**
+     * Questions customers commonly ask that the content used (URL/text mode) gives no answer to:
+     * [{id, question, answeredItemIndex?}]; the owner may answer each once, adding an FAQ item.
+     */
+    unansweredIntents: jsonb('unanswered_intents').notNull().default([]),
     crawlReport: jsonb('crawl_report'),
     tokenUsage: jsonb('token_usage'),
     engine: text('engine'),

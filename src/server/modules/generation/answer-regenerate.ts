@@ -12,6 +12,8 @@ import { watchWork } from './running-work.ts';
 import { aiRun, type GenerationContext } from './generation.service.ts';
 
 export const REGENERATION_BUSY = '回答を生成中です。完了までお待ちください';
+export const OWNER_ANSWER_NOT_REGENERABLE =
+  'ご自身で追加したFAQの回答は再生成できません。回答欄で直接編集してください';
 
 /**
  * Regenerates one answer of a finished generation. Work on one generation is serialised: the
@@ -30,6 +32,8 @@ export async function regenerateAnswer(
   const items = (row.items as FaqItem[]) ?? [];
   const current = items[index];
   if (row.stage === 'answering') throw new HttpError(409, REGENERATION_BUSY);
+  // The page had no answer to it (that is why the owner wrote one): nothing to generate from.
+  if (current?.answerSource === 'owner') throw new HttpError(409, OWNER_ANSWER_NOT_REGENERABLE);
   if (!sources || row.stage !== 'completed' || !current)
     throw new HttpError(409, 'この回答は再生成できません');
   const run = aiRun(ctx.config, sources.ai);

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  answerUnansweredSchema,
   answersRequestSchema,
   answerRunSchema,
   cancelResponseSchema,
   editAnswerSchema,
   faqItemSchema,
   questionRunSchema,
+  unansweredAddedSchema,
 } from '../../../shared/generations.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { startAnswers } from './answer-phase.ts';
@@ -15,6 +17,7 @@ import { requestCancel } from './generation.cancel.ts';
 import type { GenerationContext } from './generation.service.ts';
 import { readIdempotencyKey } from './idempotency.ts';
 import { regenerateQuestions } from './question-regenerate.ts';
+import { answerUnanswered } from './unanswered-answer.ts';
 
 // Malformed ids answer 404 like unknown ones (getOwnGeneration), the same as the history routes.
 export const idParams = z.object({ id: z.string().max(200) });
@@ -22,7 +25,12 @@ const itemParams = idParams.extend({
   index: z.coerce.number().int('番号が正しくありません').min(0).max(999),
 });
 
-/** Answer run, question regeneration, answer edit and cancel of one generation record. */
+const intentParams = idParams.extend({ intentId: z.string().max(100) });
+
+/**
+ * Answer run, question regeneration, answer edit, the owner's answers to unanswered questions
+ * and cancel of one generation record.
+ */
 export const generationFlowRoutes: FastifyPluginAsyncZod<{
   ctx: () => GenerationContext;
 }> = async (app, { ctx }) => {
@@ -74,6 +82,26 @@ export const generationFlowRoutes: FastifyPluginAsyncZod<{
         request.params.id,
         request.params.index,
         request.body.answer,
+      ),
+  );
+
+  app.post(
+    '/generations/:id/unanswered/:intentId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: intentParams,
+        body: answerUnansweredSchema,
+        response: { 200: unansweredAddedSchema },
+      },
+    },
+    async (request) =>
+      answerUnanswered(
+        app.db,
+        currentUser(request).id,
+        request.params.id,
+        request.params.intentId,
+        request.body,
       ),
   );
 

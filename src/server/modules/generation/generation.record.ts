@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { CreateGenerationRequest, FaqItem, Generation } from '../../../shared/generations.ts';
+import {
+  readUnansweredIntents,
+  type CreateGenerationRequest,
+  type FaqItem,
+  type Generation,
+} from '../../../shared/generations.ts';
 import type { AnswerLength } from '../../../shared/limits.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
@@ -60,6 +65,8 @@ export function toGeneration(row: Row): Generation {
     error: row.error,
     crawlReport: (row.crawlReport as Generation['crawlReport']) ?? null,
     cancelRequested: row.cancelRequested,
+    unansweredIntents:
+      row.method === 'category' ? [] : readUnansweredIntents(row.unansweredIntents),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

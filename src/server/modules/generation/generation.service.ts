@@ -15,6 +15,7 @@ import { crawlBooking, withinQuestionPhaseLimit } from './generation-limits.ts';
 import { watchWork } from './running-work.ts';
 import { generateCategoryQuestions, type CategoryInput } from '../ai/category-ai.ts';
 import { generateQuestionsFromContent, type QuestionSet } from '../ai/faq-ai.ts';
+import { unansweredIntents } from '../ai/intent-bank.ts';
 import { consumeDailyAllowance, requireConfirmedAddress } from '../ai/model-access.ts';
 import type { AiRun } from '../ai/model-run.ts';
 import type { ContentPage } from '../ai/offline-engine.ts';
@@ -259,6 +260,10 @@ export async function runQuestionPhase(
       message: questionsReadyMessage(drafts.length, input.faqCount, run, Boolean(category)),
       questions: JSON.stringify(drafts.map((draft) => draft.question)),
       sources,
+      // Read from the content itself, whichever engine wrote the questions: no page, no list.
+      unansweredIntents: category
+        ? []
+        : unansweredIntents(pages).map(({ id, question }) => ({ id, question })),
       tokenUsage: run.usage,
       cancelRequested: false,
       error: null,

@@ -15,9 +15,11 @@ import { showAlert } from '../../components/ui/alert-dialog.tsx';
 export async function exportToWord({
   title = DEFAULT_EXPORT_TITLE,
   items,
+  unanswered,
 }: {
   title?: string;
   items: ExportItem[];
+  unanswered?: string[];
 }): Promise<boolean> {
   if (items.length === 0) {
     void showAlert(NOTHING_TO_EXPORT);
@@ -27,7 +29,7 @@ export async function exportToWord({
   try {
     // Loaded on demand: docx is large and most visits never export.
     const { buildWordBlob } = await import('./word-layout.ts');
-    const blob = await buildWordBlob({ title: name, items });
+    const blob = await buildWordBlob({ title: name, items, unanswered });
     downloadBlob(blob, exportFileName(name, 'docx'));
     return true;
   } catch (error) {

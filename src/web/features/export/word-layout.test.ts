@@ -194,6 +194,30 @@ describe('Word layout (spec §9)', () => {
     ]);
   });
 
+  it('lists the questions the page left unanswered in an appendix after the FAQs, only when there are some', async () => {
+    const items = [{ question: '営業時間は？', answer: '午前7時から午後7時までです。' }];
+    const withAppendix = await paragraphs({
+      title: '山田ベーカリー',
+      items,
+      unanswered: ['駐車場はありますか？', '支払い方法は何がありますか？'],
+    });
+    const [heading, first, second] = withAppendix.slice(-3);
+    expect(heading).toMatchObject({ keepNext: true });
+    expectFormatted(heading, '付録: ページに答えがない、よくある質問（未回答）', true, 22);
+    expectFormatted(first, '・駐車場はありますか？', false, 20);
+    expectFormatted(second, '・支払い方法は何がありますか？', false, 20);
+    expect(withAppendix.findIndex((p) => p.text === 'Q1: 営業時間は？')).toBeLessThan(
+      withAppendix.indexOf(heading!),
+    );
+
+    for (const unanswered of [undefined, []]) {
+      const texts = (await paragraphs({ title: '山田ベーカリー', items, unanswered })).map(
+        (p) => p.text,
+      );
+      expect(texts.some((text) => text.startsWith('付録'))).toBe(false);
+    }
+  });
+
   it('sets an East Asian font and Japanese as document defaults', async () => {
     const zip = await unzip({ title: 't', items: [{ question: 'q', answer: 'a' }] });
     const styles = await zip.file('word/styles.xml')!.async('string');

@@ -27,6 +27,7 @@ export const WORD_SIZES = {
 } as const;
 export const EXPERTS_HEADING = '専門家の意見:';
 export const INTEGRATED_HEADING = '統合回答:';
+export const UNANSWERED_APPENDIX_HEADING = '付録: ページに答えがない、よくある質問（未回答）';
 
 /** Word needs w:eastAsia for Japanese glyphs; 游ゴシック ships with Windows and macOS. */
 export const WORD_FONT = {
@@ -122,7 +123,22 @@ function itemParagraphs(item: ExportItem, index: number): Paragraph[] {
   return paragraphs;
 }
 
-export function buildWordDocument({ title, items }: ExportDocument): Document {
+/** The owner's to-do: what customers will ask that neither the page nor an FAQ answers yet. */
+function appendixParagraphs(questions: string[]): Paragraph[] {
+  if (questions.length === 0) return [];
+  return [
+    paragraph(
+      UNANSWERED_APPENDIX_HEADING,
+      { bold: true, size: WORD_SIZES.heading },
+      { before: 600, after: 120, keepNext: true },
+    ),
+    ...questions.map((question) =>
+      paragraph(`・${question}`, { size: WORD_SIZES.expert }, { indent: 240 }),
+    ),
+  ];
+}
+
+export function buildWordDocument({ title, items, unanswered = [] }: ExportDocument): Document {
   return new Document({
     creator: 'FAQ工房',
     title,
@@ -143,6 +159,7 @@ export function buildWordDocument({ title, items }: ExportDocument): Document {
             keepNext: true,
           }),
           ...items.flatMap(itemParagraphs),
+          ...appendixParagraphs(unanswered),
         ],
       },
     ],

@@ -28,14 +28,18 @@ const itemClass =
 /**
  * Word (spec §7) plus CSV, Markdown, HTML and schema.org JSON-LD (docs/product-decisions.md §8). `items` are
  * the approved ones; found by role and name ('Wordで出力', 'その他の形式', menu items).
+ * `unanswered` (questions the page left unanswered) is an appendix of the Word file only: the
+ * other formats are for publishing, where a list of unanswered questions does not belong.
  */
 export function ExportMenu({
   title = DEFAULT_EXPORT_TITLE,
   items,
+  unanswered,
   disabled,
 }: {
   title?: string;
   items: ExportItem[];
+  unanswered?: string[];
   disabled?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
@@ -43,7 +47,8 @@ export function ExportMenu({
   async function exportWord() {
     setBusy(true);
     try {
-      if (await exportToWord({ title, items })) toast.success('Wordファイルを出力しました');
+      if (await exportToWord({ title, items, unanswered }))
+        toast.success('Wordファイルを出力しました');
     } catch {
       toast.error('Wordファイルの出力に失敗しました。もう一度お試しください。');
     } finally {
@@ -63,7 +68,7 @@ export function ExportMenu({
       const name = title.trim() || DEFAULT_EXPORT_TITLE;
       const filename = exportFileName(name, 'docx');
       const saved = await storage.upload(
-        await buildWordBlob({ title: name, items }),
+        await buildWordBlob({ title: name, items, unanswered }),
         `exports/${savedFileName(filename)}`,
         { upsert: true },
       );

@@ -8,6 +8,8 @@ import {
   generationSchema,
   questionRunSchema,
   regeneratedItemSchema,
+  unansweredAddedSchema,
+  type AnswerUnansweredRequest,
   type CreateGenerationRequest,
 } from '../../../../shared/generations.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -37,6 +39,12 @@ export const regenerateQuestions = (id: string) =>
 
 export const saveAnswer = (id: string, index: number, answer: string) =>
   api.patch(`${generationPath(id)}/items/${index}`, { answer }, { schema: faqItemSchema });
+
+/** The owner's answer to a question the page left unanswered: a free FAQ of the record. */
+export const answerUnanswered = (id: string, intentId: string, body: AnswerUnansweredRequest) =>
+  api.post(`${generationPath(id)}/unanswered/${encodeURIComponent(intentId)}`, body, {
+    schema: unansweredAddedSchema,
+  });
 
 export const cancelGeneration = (id: string) =>
   api.post(`${generationPath(id)}/cancel`, undefined, { schema: cancelResponseSchema });

@@ -15,6 +15,8 @@ export interface ResultsStageProps {
   unsaved?: ReadonlySet<number>;
   onRegenerate: (index: number) => void;
   exportSlot: React.ReactNode;
+  /** 「ページに答えがない、よくある質問」, below the FAQs it adds to. */
+  unansweredSlot?: React.ReactNode;
   onNew: () => void;
 }
 
@@ -29,6 +31,7 @@ export function ResultsStage({
   unsaved,
   onRegenerate,
   exportSlot,
+  unansweredSlot,
   onNew,
 }: ResultsStageProps) {
   return (
@@ -96,19 +99,22 @@ export function ResultsStage({
                   この回答は作成できなかったため、クレジットは消費していません。
                 </p>
               )}
-              <Button
-                variant="ghost"
-                size="sm"
-                className="mt-1"
-                onClick={() => onRegenerate(index)}
-                disabled={busy || regenerating !== null}
-              >
-                <RefreshCw
-                  aria-hidden="true"
-                  className={regenerating === index ? 'h-4 w-4 animate-spin' : 'h-4 w-4'}
-                />
-                この回答を再生成（1クレジット）
-              </Button>
+              {/* The owner wrote it because the page had no answer: nothing to regenerate from. */}
+              {item.answerSource !== 'owner' && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-1"
+                  onClick={() => onRegenerate(index)}
+                  disabled={busy || regenerating !== null}
+                >
+                  <RefreshCw
+                    aria-hidden="true"
+                    className={regenerating === index ? 'h-4 w-4 animate-spin' : 'h-4 w-4'}
+                  />
+                  この回答を再生成（1クレジット）
+                </Button>
+              )}
               {item.sourceUrl && (
                 <p className="mt-1 break-all text-xs text-slate-500">出典: {item.sourceUrl}</p>
               )}
@@ -121,6 +127,7 @@ export function ResultsStage({
           </li>
         ))}
       </ol>
+      {unansweredSlot}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="outline" onClick={onNew} disabled={busy}>
           <Plus aria-hidden="true" className="h-4 w-4" />

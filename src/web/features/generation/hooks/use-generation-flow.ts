@@ -7,6 +7,7 @@ import {
   type CreateGenerationRequest,
   type FaqItem,
   type Generation,
+  type UnansweredAdded,
 } from '../../../../shared/generations.ts';
 import { EMAIL_NOT_CONFIRMED } from '../../../../shared/model-use.ts';
 import { showAlert } from '../../../components/ui/alert-dialog.tsx';
@@ -335,6 +336,13 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
         results: current.results.map((existing, position) =>
           position === index ? { ...item, approved: !item.failed } : existing,
         ),
+      })),
+    /** The owner answered a question the page left unanswered: a new FAQ at the end. */
+    addOwnerItem: ({ item, unansweredIntents }: UnansweredAdded) =>
+      setState((current) => ({
+        ...current,
+        results: [...current.results, item],
+        generation: current.generation ? { ...current.generation, unansweredIntents } : null,
       })),
     /** The server kept an edit: it is 編集済み; newer typing since the save is not lost. */
     markSaved: (index: number, saved: FaqItem) =>

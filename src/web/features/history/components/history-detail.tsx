@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { GenerationSummary } from '../../../../shared/generations.ts';
+import type { Generation, GenerationSummary } from '../../../../shared/generations.ts';
 import {
   Dialog,
   DialogContent,
@@ -23,10 +23,14 @@ export function HistoryDetail({
   record: summary,
   onClose,
   renderExport,
+  renderUnanswered,
 }: {
   record: GenerationSummary | null;
   onClose: () => void;
-  renderExport: (record: GenerationSummary) => ReactNode;
+  /** Given the full record once read (its unanswered questions go to the Word appendix). */
+  renderExport: (record: GenerationSummary & Pick<Generation, 'unansweredIntents'>) => ReactNode;
+  /** The questions the page left unanswered, of a finished URL/text record (full read only). */
+  renderUnanswered?: (record: Generation) => ReactNode;
 }) {
   const detail = useGeneration(summary?.id ?? null);
   const full = detail.data && detail.data.id === summary?.id ? detail.data : null;
@@ -113,6 +117,9 @@ export function HistoryDetail({
               </li>
             ))}
           </ol>
+        )}
+        {full?.stage === 'completed' && full.method === 'url' && renderUnanswered && (
+          <div className="mt-6">{renderUnanswered(full)}</div>
         )}
         {record && canExport && <DialogFooter>{renderExport(record)}</DialogFooter>}
       </DialogContent>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { GenerationSummary } from '../../../../shared/generations.ts';
+import type { Generation, GenerationSummary } from '../../../../shared/generations.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -16,15 +16,19 @@ export const DELETE_CONFIRMATION = 'この履歴を削除しますか？';
 export const DELETE_FAILED = '削除に失敗しました';
 
 /**
- * Spec §2 /history. `renderExport` is supplied by the route: exporting is another feature.
+ * Spec §2 /history. `renderExport` and `renderUnanswered` are supplied by the route: exporting
+ * and answering what the page left unanswered belong to other features.
  */
 export function HistoryList({
   userId,
   renderExport,
+  renderUnanswered,
 }: {
   /** Whose generations to follow live; null follows nothing (the list still polls). */
   userId: string | null;
-  renderExport: (record: GenerationSummary) => ReactNode;
+  /** Given the full record once read (its unanswered questions go to the Word appendix). */
+  renderExport: (record: GenerationSummary & Pick<Generation, 'unansweredIntents'>) => ReactNode;
+  renderUnanswered?: (record: Generation) => ReactNode;
 }) {
   const history = useGenerations();
   useFollowGenerations(userId);
@@ -93,6 +97,7 @@ export function HistoryList({
         record={selected}
         onClose={() => setSelectedId(null)}
         renderExport={renderExport}
+        renderUnanswered={renderUnanswered}
       />
     </>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "faq_generations" ADD COLUMN "unanswered_intents" jsonb DEFAULT '[]'::jsonb NOT NULL;
