@@ -29,11 +29,22 @@ const ENGINE_CHILDREN = 2;
  * about 5 s (measured); the limit only stops an engine that will never finish.
  */
 export const ENGINE_TIME_LIMIT_MS = 120_000;
-/** The dictionary alone is about 250 MB resident; a 99,000-character paste peaked near 600 MB. */
+/** A child with its dictionary is about 400 MB resident; on a 99,000-character paste, 540 MB. */
 const ENGINE_HEAP_MB = 1024;
 const ENGINE_MAX_RSS_BYTES = 1536 * 1024 * 1024;
 /** Loading the dictionary costs a second or more: a child waits a while for the next job. */
 const ENGINE_IDLE_MS = 5 * 60_000;
+/**
+ * A child loads its dictionary before it listens; at its niceness on a machine busy with other
+ * work that took over 30 s (the parsers' default), so start-up gets as long as a job.
+ */
+const ENGINE_START_LIMIT_MS = 120_000;
+/**
+ * Below the server's thread, above the parsers' 10: the engine is the user's own wait, and at
+ * 10 a machine busy with other processes gave it a tenth of a core (a 100-question run took
+ * minutes in tests); at 5 the server's thread still weighs three times a child.
+ */
+const ENGINE_NICENESS = 5;
 
 export const ENGINE_TOO_HEAVY_MESSAGE =
   'FAQの作成に必要な処理が大きすぎるため中止しました。内容を分けてお試しください';
@@ -48,8 +59,10 @@ const pool = new ParserPool<EngineJob, EngineAnswer>(
     heapMb: ENGINE_HEAP_MB,
     maxRssBytes: ENGINE_MAX_RSS_BYTES,
     timeLimitMs: ENGINE_TIME_LIMIT_MS,
+    startLimitMs: ENGINE_START_LIMIT_MS,
     idleMs: ENGINE_IDLE_MS,
     pollMs: 100,
+    niceness: ENGINE_NICENESS,
   },
   (answer) => answer.ok,
 );
