@@ -2,7 +2,9 @@
  * FAQ quality: the offline engine scored on shared/bench/faq-quality through the product's
  * own API (paste, ask 10, approve all, 短め), printed beside the README's targets; then the
  * same texts on a model engine against the local model server, proving the top-up and
- * grounding plumbing (count reached, every answer's prompt held its evidence).
+ * grounding plumbing (count reached, every answer's prompt held its evidence). Between them,
+ * the engine's time per 10,000 characters. With `--explain` it prints instead, for each Q&A
+ * of the real pages (or FAQ_QUALITY_CASES), what made it and its evidence.
  */
 import { existsSync } from 'node:fs';
 import { startMockLlm } from '../tests/fixtures/mock-llm/server.ts';
@@ -16,6 +18,7 @@ import {
   readCases,
   scoreSetThroughApi,
 } from './faq-quality/case-sets.ts';
+import { engineSpeed, explain } from './faq-quality/engine.ts';
 import { generateThroughApi } from './faq-quality/run-case.ts';
 import type { qualityFigures } from './faq-quality/score.ts';
 import { table } from './support.ts';
@@ -24,6 +27,10 @@ import { table } from './support.ts';
 const CASES = process.env.FAQ_QUALITY_CASES ?? DEVELOPMENT_CASES;
 
 export async function runFaqQualityBench(): Promise<boolean> {
+  if (process.argv.includes('--explain')) {
+    await explain(readCases(process.env.FAQ_QUALITY_CASES ?? REAL_PAGES));
+    return true;
+  }
   const sets = [
     ...(existsSync(CASES) ? [{ name: 'development', file: CASES }] : []),
     ...(process.env.FAQ_QUALITY_CASES ? [] : OWN_CASE_SETS),
@@ -55,6 +62,7 @@ export async function runFaqQualityBench(): Promise<boolean> {
   } finally {
     await offline.close();
   }
+  if (existsSync(REAL_PAGES)) await engineSpeed(readCases(REAL_PAGES));
 
   const llm = await startMockLlm({ latencyMs: 5 });
   const model = await createTestApp({ OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: llm.url });

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark in sequence. Each prints measurements taken side by side in
  * the same run (these machines are noisy; absolute times mean little, ratios mean more).
- * `npm run bench -- faq` runs only the benchmarks whose name contains a word given.
+ * `npm run bench -- faq` runs only the benchmarks whose name contains a word given; words
+ * starting with `--` are options a bench reads itself (`npm run bench -- faq --explain`).
  */
 import { runCreditsBench } from './credits.ts';
 import { runExtractionBench } from './extraction.ts';
@@ -17,7 +18,7 @@ const benches: { name: string; run: () => Promise<boolean> }[] = [
   { name: 'web', run: runWebBench },
 ];
 
-const wanted = process.argv.slice(2);
+const wanted = process.argv.slice(2).filter((word) => !word.startsWith('--'));
 const chosen = wanted.length
   ? benches.filter((bench) => wanted.some((word) => bench.name.includes(word)))
   : benches;

@@ -2,14 +2,10 @@ import { answersOutputSchema, questionsOutputSchema } from '../../../shared/ai.t
 import type { AnswerLength } from '../../../shared/limits.ts';
 import { buildBm25 } from './bm25.ts';
 import { avoidList } from './category-ai.ts';
+import { offlineAnswersInChild, offlineQuestionsInChild } from './engine-pool.ts';
 import { loadAnalyzer, normalizeText } from './japanese.ts';
 import { callOnChain, lengthOff, lengthRule, system, type AiRun } from './model-run.ts';
-import {
-  offlineAnswer,
-  offlineQuestionsFromContent,
-  type ContentPage,
-  type DraftQuestion,
-} from './offline-engine.ts';
+import type { ContentPage, DraftQuestion } from './offline-engine.ts';
 import { passagesOf, searchableText, type Passage } from './passages.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 
@@ -61,9 +57,9 @@ export async function generateQuestionsFromContent(
   count: number,
   avoid: string[] = [],
 ): Promise<QuestionSet> {
+  // The built-in engine works in a child process: seconds on a long paste, on no one's request.
+  if (run.engine.kind === 'offline') return offlineQuestionsInChild(pages, count, avoid);
   const analyzer = await loadAnalyzer();
-  if (run.engine.kind === 'offline')
-    return offlineQuestionsFromContent(analyzer, pages, count, avoid);
   const chunks = chunkContent(pages).slice(0, 30);
   if (chunks.length === 0) return { drafts: [] };
   const kept: DraftQuestion[] = [];
@@ -132,19 +128,17 @@ export async function generateAnswersFromContent(
   pages: ContentPage[],
   length: AnswerLength,
 ): Promise<AnswerResult[]> {
-  const analyzer = await loadAnalyzer();
   if (run.engine.kind === 'offline') {
-    return questions.map((question) => {
-      const result = offlineAnswer(analyzer, pages, question, length);
-      return {
-        answer: result.answer,
-        failed: !result.found,
-        model: 'offline',
-        ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
-        ...(result.evidence ? { evidence: result.evidence } : {}),
-      };
-    });
+    const answers = await offlineAnswersInChild(pages, questions, length);
+    return answers.map((result) => ({
+      answer: result.answer,
+      failed: !result.found,
+      model: 'offline',
+      ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
+      ...(result.evidence ? { evidence: result.evidence } : {}),
+    }));
   }
+  const analyzer = await loadAnalyzer();
   const passages = passagesOf(pages);
   const index = buildBm25(analyzer, passages, searchableText);
   const retrieved = questions.map((question) => {

@@ -21,6 +21,8 @@ export interface ParserPoolLimits {
   idleMs: number;
   /** How often a busy child's memory is read. */
   pollMs: number;
+  /** The children's niceness: above the server's own 0, so on a busy machine its thread comes first. */
+  niceness?: number;
 }
 
 const CHILD_NICENESS = 10;
@@ -162,7 +164,7 @@ export class ParserPool<Job, Answer> {
     });
     try {
       // On a busy machine the server's own thread comes first; parsing can wait.
-      if (proc.pid) setPriority(proc.pid, CHILD_NICENESS);
+      if (proc.pid) setPriority(proc.pid, this.limits.niceness ?? CHILD_NICENESS);
     } catch {
       // Not permitted here: the child runs at the server's priority.
     }
