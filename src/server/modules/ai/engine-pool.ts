@@ -9,7 +9,7 @@ import type {
 } from './offline-engine.ts';
 
 /**
- * The built-in engine runs in child processes (docs/adr/027-engine-off-main-thread.md): its
+ * The built-in engine runs in child processes (docs/adr/028-engine-off-main-thread.md): its
  * morphology and rules take seconds on a long paste, which on the server's thread would hold
  * every other user's request. The pool is the parsers' (ADR 022), with the engine's own limits.
  */
