@@ -4,8 +4,8 @@ import { buildBm25 } from './bm25.ts';
 import { avoidList } from './category-ai.ts';
 import { loadAnalyzer, normalizeText } from './japanese.ts';
 import { callOnChain, lengthOff, lengthRule, system, type AiRun } from './model-run.ts';
+import { offlineAnswer } from './offline-answer.ts';
 import {
-  offlineAnswer,
   offlineQuestionsFromContent,
   type ContentPage,
   type DraftQuestion,

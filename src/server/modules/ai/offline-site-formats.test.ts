@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isMalformedQuestion } from '../../../../bench/faq-quality/score.ts';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import { offlineAnswer, offlineQuestionsFromContent } from './offline-engine.ts';
+import { offlineAnswer } from './offline-answer.ts';
+import { offlineQuestionsFromContent } from './offline-engine.ts';
 import { toPassages } from './passages.ts';
 
 /**
