@@ -1,106 +1,31 @@
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
+import {
+  asSentence,
+  notesOn,
+  pointedTo,
+  QUALIFIES,
+  relatedSentences,
+  runsOn,
+  sentenceRun,
+  spokenPassage,
+  tableNotes,
+  wholeSentences,
+} from './answer-parts.ts';
 import { buildBm25 } from './bm25.ts';
 import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
-import { contentWords, normalizeText, type Analyzer } from './japanese.ts';
+import type { Analyzer } from './japanese.ts';
 import type { ContentPage, DraftQuestion } from './offline-engine.ts';
 import { passagesOf, searchableText, type Passage } from './passages.ts';
 import type { Polarity } from './question-candidate.ts';
 
 /**
- * The offline engine's answers: made from the evidence passage a question carries (and related
- * sentences of the same section when a longer answer is asked for), so they never state what
- * the content does not.
+ * The offline engine's answers, made from the evidence a question carries and never from
+ * anything else: whole sentences with their conditions, and for a longer answer the related
+ * sentences of the same evidence (answer-parts.ts). The length asked for is a budget, not a
+ * target to pad: when the page says less, the answer is shorter and says so (belowLength).
  */
-const QUALIFIES = /^(?:ただし|但し|なお|それ以外|その他の|それ以降|それより)/;
-
 export const OFFLINE_NOT_FOUND = '提供された内容には、この質問に対する記載が見つかりませんでした。';
-
-function asSentence(text: string): string {
-  const trimmed = text.trim();
-  if (/[。！？!?」）)]$/.test(trimmed)) return trimmed;
-  // A list item written without a predicate (「配達のご注文は前日の18時まで」「…で配達無料」)
-  // is said as a sentence; one that ends on a verb or copula already is one.
-  const predicateless =
-    /[はが]/.test(trimmed) && /(?:まで|から|無料|円|〜|～|分|名|台)$/.test(trimmed);
-  return predicateless ? `${trimmed}です。` : `${trimmed}。`;
-}
-
-/** A passage as an answer says it: a table row or 「項目：値」 line as sentences, not raw cells. */
-function spokenPassage(passage: Passage): string {
-  if (passage.kind === 'sentence' || passage.kind === 'qa') return asSentence(passage.text);
-  const statements = fieldQuestions(passage).map((candidate) => candidate.statement ?? '');
-  return statements.join('') || asSentence(passage.text);
-}
-
-/**
- * A passage too long for the length: its whole sentences up to the limit (a page's own answer
- * keeps its first sentences entire), or when the first alone is too long, its clauses.
- */
-function shorten(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let sentences = '';
-  for (const sentence of text.split(/(?<=。)/)) {
-    if ((sentences + sentence).length > max) break;
-    sentences += sentence;
-  }
-  if (sentences) return sentences;
-  let result = '';
-  for (const part of text.split(/(?<=、)/)) {
-    if ((result + part).length > max - 1) break;
-    result += part;
-  }
-  return result ? `${result.replace(/、$/, '')}。` : `${text.slice(0, max - 1)}…`;
-}
-
-/** What a sentence or question is about: the phrase before its first は／には／では／も. */
-function subjectOf(text: string): string {
-  const match = /^(.{2,24}?)(?:には|では|は|も)/.exec(
-    normalizeText(text).replace(/^(?:はい|いいえ)、/, ''),
-  );
-  return match ? match[1]!.replace(/^(?:\d+[^の]{0,3}の|人気の|当店の|当社の)/, '') : '';
-}
-
-/**
- * Sentences of the same section that say more about what the question asks, nearest first.
- * For a longer answer under a heading, the section is one subject: any sentence the question
- * (with the heading) finds. Otherwise only nearby sentences about the same subject (「車検は…」
- * 「車検の間は…」 for a question about 車検) that the question finds as strongly qualify.
- */
-function relatedSentences(
-  analyzer: Analyzer,
-  passages: Passage[],
-  evidence: Passage,
-  question: string,
-  length: AnswerLength,
-): Passage[] {
-  const section = passages.filter((passage) => passage.sectionId === evidence.sectionId);
-  const scores = new Map(
-    buildBm25(analyzer, section, searchableText)
-      .search(question, section.length)
-      .map(({ item, score }) => [item.index, score]),
-  );
-  const evidenceScore = scores.get(evidence.index) ?? 0;
-  if (evidenceScore <= 0) return [];
-  const subject = subjectOf(question);
-  return section
-    .filter(
-      (passage) =>
-        passage.index !== evidence.index &&
-        passage.text !== evidence.text &&
-        (evidence.section !== '' && length !== 'short'
-          ? (scores.get(passage.index) ?? 0) > 0
-          : passage.index > evidence.index - 3 &&
-            (scores.get(passage.index) ?? 0) >= evidenceScore * 0.5 &&
-            subject.length >= 2 &&
-            subjectOf(passage.text).startsWith(subject)),
-    )
-    .sort(
-      (left, right) =>
-        Math.abs(left.index - evidence.index) - Math.abs(right.index - evidence.index) ||
-        left.index - right.index,
-    );
-}
 
 // What says no: a negation, a refusal, an absence (「年中無休」「予約なしでも」).
 const SAYS_NO = /ません|ない|なし|無し|無休|不要|不可|お断り|かね(?:ます|る)|禁止|ご遠慮/;
@@ -130,31 +55,46 @@ export function plainPolarity(
   return polarity;
 }
 
-// What a note says when it is a condition (「※大型犬は要相談」「※土日を除く」).
-const CONDITION = /場合|のみ|除|要|別途|限り|以外|対象外|不可|できません|必要|まで|以上|以下|未満/;
-
-/**
- * A ※ note qualifies the statement above it when it speaks of the same thing or states a
- * condition. A page that marks item after item with ※ lists separate facts: a note in such a
- * run is no one's condition.
- */
-function notesOn(
-  analyzer: Analyzer,
-  passages: Passage[],
-  note: Passage,
-  statement: Passage,
-): boolean {
-  if (!note.note || statement.note || passages[note.index + 1]?.note) return false;
-  if (CONDITION.test(note.text)) return true;
-  const words = new Set(contentWords(analyzer, statement.text));
-  return contentWords(analyzer, note.text).some((word) => words.has(word));
-}
-
 export interface OfflineAnswer {
   answer: string;
   found: boolean;
   sourceUrl?: string;
   evidence?: string;
+  /** The page holds less on this question than the length asked for. */
+  belowLength?: boolean;
+}
+
+/**
+ * A page's own answer or a run of sentences longer than the length: its whole sentences up to
+ * the limit, at least the first. A sentence is never cut: one too long alone is kept whole.
+ */
+function firstSentences(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const sentences = text.split(/(?<=[。！？])/);
+  let kept = sentences[0]!;
+  for (const sentence of sentences.slice(1)) {
+    if ((kept + sentence).length > max) break;
+    kept += sentence;
+  }
+  return kept;
+}
+
+/** The evidence a question carries, or for one typed by hand the passage BM25 finds best. */
+function evidenceOf(
+  analyzer: Analyzer,
+  passages: Passage[],
+  question: DraftQuestion,
+): { passage: Passage; statement?: string; polarity?: Polarity } | undefined {
+  const evidence = question.evidence;
+  const passage = evidence ? passages[evidence.passage] : undefined;
+  if (passage && passage.text === evidence?.quote)
+    return {
+      passage,
+      ...(evidence.statement ? { statement: evidence.statement } : {}),
+      ...(evidence.polarity ? { polarity: evidence.polarity } : {}),
+    };
+  const [best] = buildBm25(analyzer, passages, searchableText).search(question.question, 1);
+  return best && best.score >= 1 ? { passage: best.item } : undefined;
 }
 
 /**
@@ -169,59 +109,77 @@ export function offlineAnswer(
 ): OfflineAnswer {
   const passages = passagesOf(pages);
   const { min, max } = ANSWER_LENGTHS[length];
-  let evidence = question.evidence;
-  let passage = evidence ? passages[evidence.passage] : undefined;
-  if (!passage || passage.text !== evidence?.quote) {
-    const [best] = buildBm25(analyzer, passages, searchableText).search(question.question, 1);
-    if (!best || best.score < 1) return { answer: OFFLINE_NOT_FOUND, found: false };
-    passage = best.item;
-    evidence = { passage: passage.index, quote: passage.text };
-  }
-  const polarity = plainPolarity(
-    question.question,
-    evidence?.statement ?? passage.text,
-    evidence?.polarity,
-  );
+  const found = evidenceOf(analyzer, passages, question);
+  if (!found) return { answer: OFFLINE_NOT_FOUND, found: false };
+  const { passage, statement } = found;
+  const polarity = plainPolarity(question.question, statement ?? passage.text, found.polarity);
   const prefix = polarity === 'yes' ? 'はい、' : polarity === 'no' ? 'いいえ、' : '';
+  // A sentence the page wrapped over several lines is quoted whole, never up to the wrap.
+  const run = passage.kind === 'sentence' ? sentenceRun(passages, passage) : [passage];
+  const said = [statement ?? passage.text, ...run.slice(1).map((line) => line.text)]
+    .join('')
+    .trim();
   // The evidence opens the answer: a connective that tied it to the sentence before (「なお、」)
   // has nothing to tie to there.
-  const core = asSentence(evidence?.statement ?? passage.text).replace(LEADING_CONNECTIVE, '');
-  const main = shorten(`${prefix}${core}`, Math.round(max * 1.3));
-  // The answer opens with its own evidence (and its はい／いいえ); related sentences follow.
-  // What follows the evidence, said once and put back in the order of the content.
+  const core = wholeSentences(asSentence(said)).replace(LEADING_CONNECTIVE, '');
+  const main = firstSentences(`${prefix}${core}`, Math.round(max * 1.3));
   const after: { index: number; sentence: string }[] = [];
-  const seen = new Set([passage.text]);
+  const seen = new Set([...run.map((line) => line.text), main]);
   let total = main.length;
-  // 「ただし、土日は有料です」「それ以外は880円です」 and a ※ note qualify the sentence before them:
-  // an answer without them would be wrong, so they come along whatever the length asks for
-  // (within it).
-  const qualifier = passages[passage.index + 1];
+  const add = (index: number, sentence: string, text: string): boolean => {
+    if (seen.has(text) || main.includes(sentence) || total + sentence.length > max) return false;
+    seen.add(text);
+    total += sentence.length;
+    after.push({ index, sentence });
+    return true;
+  };
+  const last = run.at(-1)!;
+  // 「ただし、土日は有料です」「それ以外は880円です」 and a ※ note qualify the sentence before them,
+  // and a table's notes every row of it: an answer without them would be wrong, so they come
+  // along whatever the length asks for (within it).
+  const qualifier = passages[last.index + 1];
   if (
     qualifier &&
     qualifier.kind === 'sentence' &&
     qualifier.sectionId === passage.sectionId &&
-    (QUALIFIES.test(qualifier.text) || notesOn(analyzer, passages, qualifier, passage)) &&
-    total + qualifier.text.length <= max
-  ) {
-    seen.add(qualifier.text);
-    const sentence = asSentence(qualifier.text);
-    total += sentence.length;
-    after.push({ index: qualifier.index, sentence });
+    (QUALIFIES.test(qualifier.text) || notesOn(analyzer, passages, qualifier, last))
+  )
+    add(qualifier.index, asSentence(qualifier.text), qualifier.text);
+  if (passage.kind === 'row' || passage.kind === 'pair')
+    for (const note of tableNotes(analyzer, passages, passage, statement ?? passage.text))
+      add(note.index, asSentence(note.text), note.text);
+  // 「下記キャンセル料が発生します」 means nothing without the list below it.
+  for (const item of pointedTo(passages, last)) {
+    const sentence = spokenPassage(item);
+    if (!add(item.index, sentence, item.text)) break;
   }
-  for (const neighbour of relatedSentences(
-    analyzer,
-    passages,
-    passage,
-    question.question,
-    length,
-  )) {
-    if (total >= min) break;
-    const sentence = spokenPassage(neighbour);
-    if (seen.has(neighbour.text) || total + sentence.length > max) continue;
-    seen.add(neighbour.text);
-    total += sentence.length;
-    after.push({ index: neighbour.index, sentence });
-  }
+  // The other columns of the row asked about (「リピートは3,500円です」) say more of the same
+  // item; other rows are other items, never added.
+  if (passage.kind === 'row' && length !== 'short')
+    for (const other of fieldQuestions(passage)) {
+      if (total >= min) break;
+      if (other.statement && other.statement !== statement)
+        add(passage.index + 0.5, other.statement, other.statement);
+    }
+  if (passage.kind !== 'qa')
+    // What fills the budget: related sentences of the same evidence, nearest first, each whole.
+    for (const neighbour of relatedSentences(
+      analyzer,
+      passages,
+      run,
+      question.question,
+      length === 'long' ? 2 : length === 'medium' ? 1 : 0,
+    )) {
+      if (total >= min) break;
+      const lines = sentenceRun(passages, neighbour);
+      if (runsOn(lines.at(-1)!.text)) continue;
+      add(
+        neighbour.index,
+        wholeSentences(asSentence(lines.map((line) => line.text).join(''))),
+        neighbour.text,
+      );
+      for (const line of lines.slice(1)) seen.add(line.text);
+    }
   const ordered = after
     .sort((left, right) => left.index - right.index)
     .map((item) => item.sentence);
@@ -231,5 +189,6 @@ export function offlineAnswer(
     found: true,
     ...(passage.url ? { sourceUrl: passage.url } : {}),
     evidence: passage.text,
+    ...(length !== 'short' && answer.length < min ? { belowLength: true } : {}),
   };
 }
