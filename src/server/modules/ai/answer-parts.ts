@@ -77,8 +77,9 @@ export function spokenPassage(passage: Passage): string {
 export const QUALIFIES = /^(?:ただし|但し|なお|それ以外|その他の|それ以降|それより)/;
 // What a note says when it is a condition (「※大型犬は要相談」「※土日を除く」).
 const CONDITION = /場合|のみ|除|要|別途|限り|以外|対象外|不可|できません|必要|まで|以上|以下|未満/;
-// Under a table, a note on tax or units (「※表示は税抜です」「※30分単位」) is every row's condition.
-const TABLE_CONDITION = /単位|税|あたり|当たり|1名|一名|お一人/;
+// Under a table, a note on tax, units or surcharges (「※表示は税抜です」「※30分単位」「※土日は
+// 30%割増」) is every row's condition.
+const TABLE_CONDITION = /単位|税|あたり|当たり|1名|一名|お一人|割増|割引|加算|別途/;
 
 /**
  * A ※ note qualifies the statement above it when it speaks of the same thing or states a
@@ -176,11 +177,10 @@ export function relatedSentences(
   for (const words of wordsOf.values())
     for (const word of words) frequency.set(word, (frequency.get(word) ?? 0) + 1);
   const common = Math.max(2, Math.ceil(section.length * 0.25));
-  const asked = new Set(
-    contentWords(analyzer, `${question} ${evidence.map(spokenPassage).join('')}`).filter(
-      (word) => (frequency.get(word) ?? 0) <= common,
-    ),
-  );
+  const rare = (text: string) =>
+    new Set(contentWords(analyzer, text).filter((word) => (frequency.get(word) ?? 0) <= common));
+  const asked = rare(question);
+  const stated = rare(evidence.map(spokenPassage).join(''));
   const subject = subjectOf(first.named ? `${first.named}は` : question);
   const used = new Set(evidence.map((passage) => normalizeText(passage.text)));
   return section
@@ -189,16 +189,23 @@ export function relatedSentences(
       if (used.has(normalizeText(passage.text)) || !statesSomething(passage.text)) return false;
       const after = passage.index - last.index;
       const distance = after > 0 ? after : first.index - passage.index;
+      // A sentence under a name of its own (「月謝」) speaks of that item, not of the evidence's.
+      if (passage.named && passage.named !== first.named) return false;
       // 「その際、…」「こちらは…」 speak of the sentence right before them only.
       if (DEMONSTRATIVE.test(passage.text) && after !== 1) return false;
-      const shared = [...wordsOf.get(passage)!].filter((word) => asked.has(word)).length;
+      const words = [...wordsOf.get(passage)!];
+      // What the question asks weighs more than what the evidence happens to mention (「講師と
+      // 1対1で」 ties no sentence about the teachers to a question on the lesson's length).
+      const onQuestion = words.filter((word) => asked.has(word)).length;
+      const onEvidence = words.filter((word) => stated.has(word) && !asked.has(word)).length;
       const sameSubject = subject.length >= 2 && subjectOf(passage.text).startsWith(subject);
       // A short answer takes only what goes on about the same subject right beside it.
       if (reach === 0) return sameSubject && distance <= 2;
       return (
         sameSubject ||
-        (shared >= 1 && distance <= 3 * reach) ||
-        (shared >= 2 && distance <= 8 * reach)
+        (onQuestion >= 1 && distance <= 3 * reach) ||
+        (onQuestion >= 1 && onQuestion + onEvidence >= 2 && distance <= 8 * reach) ||
+        (onEvidence >= 1 && distance <= reach)
       );
     })
     .sort(
