@@ -13,7 +13,7 @@ const ENDS_SENTENCE = /[。！？!?」』）)]$/;
 // A line that stops where its sentence goes on (「確定申告をすれば還付金を」「…になりますので」):
 // a page wrapped or cut it there.
 const RUNS_ON =
-  /(?:[をがにへやも、]|(?<!で|ま|ん|ちら|ち)は|ので|けど|ては|ても|して|により|による|および|又は|または)$/;
+  /(?:[をがにへやも、]|(?<!で|ま|ん|ちら|ち)は|(?<![んま])で|ので|ため|けど|ては|ても|して|により|による|および|又は|または)$/;
 // What a sentence states ends on a predicate: a heading or a cell left in the text (「報酬(税込)」
 // 「遺産分割協議書の作成の報酬」) names something and states nothing.
 const PREDICATE =
@@ -60,10 +60,9 @@ export function sentenceRun(passages: Passage[], first: Passage): Passage[] {
  * off) is left out when whole sentences come before it.
  */
 export function wholeSentences(text: string): string {
-  const sentences = text.split(/(?<=[。！？!?])/);
-  const last = sentences.at(-1)!.trim();
-  if (sentences.length > 1 && !ENDS_SENTENCE.test(last) && !statesSomething(last))
-    return sentences.slice(0, -1).join('');
+  const sentences = text.split(/(?<=[。！？!?])/).filter((sentence) => sentence.trim());
+  const last = sentences.at(-1)?.trim().replace(/。$/, '') ?? '';
+  if (sentences.length > 1 && runsOn(last)) return sentences.slice(0, -1).join('');
   return text;
 }
 
@@ -100,8 +99,8 @@ export function notesOn(
 
 /**
  * The ※ notes under a table or price list (the rows, then 「※予約は2時間以上、30分単位で…」
- * 「※表示は税抜です」): the conditions of every row, so any row's answer carries those that
- * state a condition or speak of what the row says.
+ * 「※表示は税抜です」): the conditions of every row, so any row's answer carries the first few that
+ * speak of tax, units or surcharges, or of what the row says.
  */
 export function tableNotes(
   analyzer: Analyzer,
@@ -114,11 +113,17 @@ export function tableNotes(
     index++;
   const notes: Passage[] = [];
   const words = new Set(contentWords(analyzer, statement));
-  for (; passages[index]?.note && passages[index]!.sectionId === row.sectionId; index++) {
+  const end = index + 4;
+  for (
+    ;
+    index < end && passages[index]?.note && passages[index]!.sectionId === row.sectionId;
+    index++
+  ) {
     const note = passages[index]!;
     if (!statesSomething(note.text)) continue;
     const speaksOf = contentWords(analyzer, note.text).some((word) => words.has(word));
-    if (CONDITION.test(note.text) || TABLE_CONDITION.test(note.text) || speaksOf) notes.push(note);
+    // A condition of its own (「※ワクチン未接種はご利用できません」) is another rule, not the rows'.
+    if (TABLE_CONDITION.test(note.text) || speaksOf) notes.push(note);
   }
   return notes;
 }
@@ -189,10 +194,15 @@ export function relatedSentences(
       if (used.has(normalizeText(passage.text)) || !statesSomething(passage.text)) return false;
       const after = passage.index - last.index;
       const distance = after > 0 ? after : first.index - passage.index;
+      // A row or 「項目：値」 line is one item of a list: only the notes under it, and what
+      // follows it at once, say more of it; the sentences around the list are about other things.
+      if (first.kind !== 'sentence' && !passage.note && distance > 1) return false;
       // A sentence under a name of its own (「月謝」) speaks of that item, not of the evidence's.
       if (passage.named && passage.named !== first.named) return false;
-      // 「その際、…」「こちらは…」 speak of the sentence right before them only.
-      if (DEMONSTRATIVE.test(passage.text) && after !== 1) return false;
+      // 「その際、…」「こちらは…」 speak of the sentence right before them only,
+      // and a line in brackets 「(犬:…)」 is a note on the line above it.
+      if ((DEMONSTRATIVE.test(passage.text) || /^[（(]/.test(passage.text)) && after !== 1)
+        return false;
       const words = [...wordsOf.get(passage)!];
       // What the question asks weighs more than what the evidence happens to mention (「講師と
       // 1対1で」 ties no sentence about the teachers to a question on the lesson's length).

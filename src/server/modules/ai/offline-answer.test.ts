@@ -161,6 +161,28 @@ const CASES: Case[] = [
     belowLength: true,
   },
   {
+    name: 'a page’s answer cut off mid-sentence keeps only its whole sentences',
+    markdown: [
+      'Q. 医療費控除って何ですか？',
+      'A. 1年間の医療費が10万円を超えた場合に受けられる制度です。',
+      '確定申告をすれば還付金を',
+    ].join('\n'),
+    quote: '10万円を超えた',
+    question: '医療費控除って何ですか？',
+    length: 'short',
+    says: ['1年間の医療費が10万円を超えた場合に受けられる制度です。'],
+    never: /還付金/,
+  },
+  {
+    name: 'a rule noted under a price list is not every row’s condition',
+    markdown: [...ROOMS.split('\n'), '※ 飲食を伴うご利用はできません。'].join('\n'),
+    quote: '会議室B',
+    question: '会議室Bの新規はいくらですか？',
+    length: 'short',
+    says: ['会議室Bの新規は1時間あたり3,500円（税別）です。'],
+    never: /飲食/,
+  },
+  {
     name: 'one rule of a list is answered alone, the list never dumped',
     markdown: RULES,
     quote: '花火',
