@@ -1,4 +1,4 @@
-import { DEMONSTRATIVE } from './fact-patterns.ts';
+import { DEMONSTRATIVE, PRICE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { contentWords, normalizeText, type Analyzer } from './japanese.ts';
 import type { Passage } from './passages.ts';
@@ -187,6 +187,7 @@ export function relatedSentences(
   const asked = rare(question);
   const stated = rare(evidence.map(spokenPassage).join(''));
   const subject = subjectOf(first.named ? `${first.named}は` : question);
+  const priced = evidence.some((passage) => PRICE.test(passage.text));
   const used = new Set(evidence.map((passage) => normalizeText(passage.text)));
   return section
     .filter((passage) => {
@@ -208,9 +209,15 @@ export function relatedSentences(
       // 1対1で」 ties no sentence about the teachers to a question on the lesson's length).
       const onQuestion = words.filter((word) => asked.has(word)).length;
       const onEvidence = words.filter((word) => stated.has(word) && !asked.has(word)).length;
-      const sameSubject = subject.length >= 2 && subjectOf(passage.text).startsWith(subject);
-      // A short answer takes only what goes on about the same subject right beside it.
-      if (reach === 0) return sameSubject && distance <= 2;
+      const sameSubject =
+        subject.length >= 2 &&
+        (subjectOf(passage.text).startsWith(subject) ||
+          normalizeText(passage.text).startsWith(subject));
+      // A short answer takes only what goes on about the same subject right beside it, or its
+      // price when the evidence names the item without one (「入塾金」: 「入塾時のみいただく金額
+      // です」 … 「入塾金¥5,000」).
+      if (reach === 0)
+        return sameSubject && (distance <= 2 || (PRICE.test(passage.text) && !priced));
       return (
         sameSubject ||
         (onQuestion >= 1 && distance <= 3 * reach) ||
