@@ -1,7 +1,7 @@
 import { DEMONSTRATIVE, PRICE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { contentWords, normalizeText, type Analyzer } from './japanese.ts';
-import type { Passage } from './passages.ts';
+import { halfWidthFigures, type Passage } from './passages.ts';
 
 /**
  * The pieces an offline answer is built from (offline-answer.ts): the evidence's whole
@@ -230,4 +230,38 @@ export function relatedSentences(
         Math.abs(left.index - first.index) - Math.abs(right.index - first.index) ||
         left.index - right.index,
     );
+}
+
+const FULL_WIDTH_FIGURE = /[０-９][０-９，,．.：:]*[０-９]|[０-９]/g;
+
+/**
+ * Figures quoted as the page writes them: passages read 「４，４００円」 as 4,400円 for matching,
+ * and the answer gives back the page's own full-width form. A figure the page also writes in
+ * half-width, or writes in two ways, stays as it is.
+ */
+export function figuresAsWritten(answer: string, markdowns: string[]): string {
+  const written = new Map<string, string | null>();
+  for (const markdown of markdowns)
+    for (const [figure] of markdown.matchAll(FULL_WIDTH_FIGURE)) {
+      const plain = halfWidthFigures(figure);
+      const known = written.get(plain);
+      written.set(plain, known === undefined || known === figure ? figure : null);
+    }
+  if (written.size === 0) return answer;
+  const everywhere = markdowns.join('\n');
+  return answer.replace(/\d[\d,.:]*\d|\d/g, (figure, offset: number) => {
+    const original = written.get(figure);
+    const inWord = /[\d,.:]/.test(answer[offset - 1] ?? '');
+    if (
+      !original ||
+      inWord ||
+      new RegExp(`(?<![\\d,.:])${escape(figure)}(?![\\d])`).test(everywhere)
+    )
+      return figure;
+    return original;
+  });
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

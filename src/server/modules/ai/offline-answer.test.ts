@@ -183,6 +183,15 @@ const CASES: Case[] = [
     never: /飲食/,
   },
   {
+    name: 'figures are quoted as the page writes them, full-width and separators kept',
+    markdown: '## 料金（税込）\n・カット ４，４００円\n・カラー 6,600円',
+    quote: 'カット',
+    question: 'カットはいくらですか？',
+    length: 'short',
+    says: ['４，４００円'],
+    never: /4,400/,
+  },
+  {
     name: 'one rule of a list is answered alone, the list never dumped',
     markdown: RULES,
     quote: '花火',

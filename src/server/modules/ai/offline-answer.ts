@@ -1,6 +1,7 @@
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import {
   asSentence,
+  figuresAsWritten,
   notesOn,
   pointedTo,
   QUALIFIES,
@@ -183,7 +184,10 @@ export function offlineAnswer(
   const ordered = after
     .sort((left, right) => left.index - right.index)
     .map((item) => item.sentence);
-  const answer = [main, ...ordered].join('');
+  const answer = figuresAsWritten(
+    [main, ...ordered].join(''),
+    pages.map((page) => page.markdown),
+  );
   return {
     answer,
     found: true,
