@@ -82,6 +82,8 @@ export const faqItemSchema = z.object({
   model: z.string().optional(),
   /** The user rewrote the answer (編集済み); exports carry the edited text. */
   edited: z.boolean().optional(),
+  /** The page held less on this question than the length asked for: the answer is shorter. */
+  belowLength: z.boolean().optional(),
 });
 export type FaqItem = z.infer<typeof faqItemSchema>;
 
@@ -105,6 +107,7 @@ const storedItemSchema = faqItemSchema.extend({
   evidence: z.string().optional().catch(undefined),
   model: z.string().optional().catch(undefined),
   edited: z.boolean().optional().catch(undefined),
+  belowLength: z.boolean().optional().catch(undefined),
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { EngineAnswer, EngineJob } from './engine-pool.ts';
 import { loadAnalyzer } from './japanese.ts';
-import { offlineAnswer, offlineQuestionsFromContent } from './offline-engine.ts';
+import { offlineAnswer } from './offline-answer.ts';
+import { offlineQuestionsFromContent } from './offline-engine.ts';
 import { announceReady, type AnswerMessage, type JobMessage } from '../ingestion/parser-pool.ts';
 
 /**

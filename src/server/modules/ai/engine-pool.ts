@@ -1,12 +1,8 @@
 import type { AnswerLength } from '../../../shared/limits.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { ParserJobFailed, ParserPool, type ParserFailure } from '../ingestion/parser-pool.ts';
-import type {
-  ContentPage,
-  DraftQuestion,
-  OfflineAnswer,
-  OfflineQuestionSet,
-} from './offline-engine.ts';
+import type { OfflineAnswer } from './offline-answer.ts';
+import type { ContentPage, DraftQuestion, OfflineQuestionSet } from './offline-engine.ts';
 
 /**
  * The built-in engine runs in child processes (docs/adr/028-engine-off-main-thread.md): its

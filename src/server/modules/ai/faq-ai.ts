@@ -112,6 +112,8 @@ export interface AnswerResult {
   evidence?: string;
   /** The model that answered ('offline' for the built-in engine). */
   model?: string;
+  /** The content held less than the length asked for (offline engine). */
+  belowLength?: boolean;
 }
 
 const ANSWER_BATCH = 5;
@@ -136,6 +138,7 @@ export async function generateAnswersFromContent(
       model: 'offline',
       ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
       ...(result.evidence ? { evidence: result.evidence } : {}),
+      ...(result.belowLength ? { belowLength: true } : {}),
     }));
   }
   const analyzer = await loadAnalyzer();

@@ -110,6 +110,26 @@ function withHeaderNote(field: { name: string; value: string }) {
   return { name: field.name.slice(0, note.index).trim(), value: `${field.value}${note[0]}` };
 }
 
+// What a price list's caption or heading says every price is per (「1時間あたりのご利用料金(税別)」
+// 「料金（お一人様）」): a price said without it is a different price.
+const PER_UNIT =
+  /[1１一](?:時間|回|名様?|人|泊|日|か月|ヶ月|ヵ月|組|頭|室|台|枚|コマ)(?:あたり|当たり|につき)|お一人様|[1１]名様|月額|年額/;
+
+/**
+ * A price as its table or list states it: with the unit (1時間あたり) and tax (税別) its caption
+ * or heading gives every row, unless the cell already says them.
+ */
+function priceInContext(value: string, caption: string): string {
+  if (!PRICE.test(value)) return value;
+  let said = value;
+  const per = PER_UNIT.exec(caption)?.[0];
+  if (per && !/あたり|当たり|につき|[/／]|毎|月額|年額|お一人|[1１]名|[1１]人/.test(said))
+    said = `${per}${said}`;
+  const tax = /税込|税別|税抜/.exec(caption)?.[0];
+  if (tax && !/税/.test(said)) said = `${said}（${tax}）`;
+  return said;
+}
+
 export function fieldQuestions(passage: Passage): QuestionCandidate[] {
   const label = (passage.label ?? '').trim();
   if (!label || !passage.fields || NOT_ASKED.test(label)) return [];
@@ -184,7 +204,7 @@ export function fieldQuestions(passage: Passage): QuestionCandidate[] {
     const named = passage.kind !== 'row' && NAMED_QUESTIONS.find(([name]) => name.test(label));
     const subject = subjectOf(field);
     const question = named ? named[1](label, field.value) : `${subject}${kindOf(field)}`;
-    let statement = fieldStatement(subject, field.value);
+    let statement = fieldStatement(subject, priceInContext(field.value, passage.section));
     if (position === 0 && details.length > 0)
       statement = statement.replace(
         /(です|ます)。$/,

@@ -3,12 +3,8 @@ import { ANSWER_LENGTHS } from '../../../shared/limits.ts';
 import { isMalformedQuestion } from '../../../../bench/faq-quality/score.ts';
 import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import {
-  offlineAnswer,
-  offlineQuestionsFromContent,
-  OFFLINE_NOT_FOUND,
-  plainPolarity,
-} from './offline-engine.ts';
+import { offlineAnswer, OFFLINE_NOT_FOUND, plainPolarity } from './offline-answer.ts';
+import { offlineQuestionsFromContent } from './offline-engine.ts';
 import { toPassages } from './passages.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 

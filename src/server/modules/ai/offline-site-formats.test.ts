@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isMalformedQuestion } from '../../../../bench/faq-quality/score.ts';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import { offlineAnswer, offlineQuestionsFromContent } from './offline-engine.ts';
+import { offlineAnswer } from './offline-answer.ts';
+import { offlineQuestionsFromContent } from './offline-engine.ts';
 import { toPassages } from './passages.ts';
 
 /**
@@ -69,7 +70,7 @@ describe('facts as small-business sites write them', () => {
     }
   });
 
-  it('reads full-width figures as figures', () => {
+  it('reads full-width figures as figures, and quotes them as the page writes them', () => {
     const faqs = faqsOf(
       [
         '営業時間は１０時から１９時までです。',
@@ -78,10 +79,10 @@ describe('facts as small-business sites write them', () => {
       ].join('\n'),
     );
     expect(answerTo(faqs, '営業時間は何時から何時までですか？')).toBe(
-      '営業時間は10時から19時までです。',
+      '営業時間は１０時から１９時までです。',
     );
-    expect(answerTo(faqs, 'カットはいくらですか？')).toBe('カットは4,400円です。');
-    expect(answerTo(faqs, '駐車場は何台ありますか？')).toBe('駐車場は5台あります。');
+    expect(answerTo(faqs, 'カットはいくらですか？')).toBe('カットは４，４００円です。');
+    expect(answerTo(faqs, '駐車場は何台ありますか？')).toBe('駐車場は５台あります。');
   });
 
   it('asks the price of each item of a bulleted menu, with the tax word of its heading', () => {

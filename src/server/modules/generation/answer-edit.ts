@@ -29,7 +29,8 @@ export async function editAnswer(
     const items = Array.isArray(row.items) ? (row.items as FaqItem[]) : [];
     const current = items[index];
     if (!current) throw notFound('回答が見つかりません');
-    const { failed: _failed, ...rest } = current;
+    // The owner's own words are the answer now: the note that the page said little goes too.
+    const { failed: _failed, belowLength: _belowLength, ...rest } = current;
     const edited: FaqItem = {
       ...rest,
       answer,

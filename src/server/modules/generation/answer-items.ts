@@ -14,5 +14,6 @@ export function contentItem(run: AiRun, question: string, result: AnswerResult):
     ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
     ...(result.evidence && !result.failed ? { evidence: result.evidence } : {}),
     ...(result.model && !result.failed ? { model: result.model } : {}),
+    ...(result.belowLength && !result.failed ? { belowLength: true } : {}),
   };
 }

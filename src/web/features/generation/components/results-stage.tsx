@@ -88,12 +88,20 @@ export function ResultsStage({
                   rows estimate is the fallback, so no answer hides behind a scroll bar. */}
               <textarea
                 aria-label={`A${index + 1}`}
+                aria-describedby={
+                  item.belowLength && !item.failed ? `below-length-${index}` : undefined
+                }
                 className="w-full rounded-md border border-slate-200 p-2 text-sm leading-relaxed [field-sizing:content]"
                 rows={Math.min(8, Math.max(3, Math.ceil(item.answer.length / 45)))}
                 value={item.answer}
                 onChange={(event) => onEditAnswer(index, event.target.value)}
                 onBlur={() => onAnswerBlur?.(index)}
               />
+              {item.belowLength && !item.failed && (
+                <p id={`below-length-${index}`} className="text-xs text-slate-500">
+                  ページの記載が少ないため、指定より短い回答です
+                </p>
+              )}
               {item.failed && (
                 <p className="text-xs text-red-700">
                   この回答は作成できなかったため、クレジットは消費していません。
