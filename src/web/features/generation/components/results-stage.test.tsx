@@ -11,7 +11,36 @@ const item = (answer: string, extra: Partial<FaqItem> = {}): FaqItem => ({
   ...extra,
 });
 
+function renderItems(items: FaqItem[]) {
+  render(
+    <ResultsStage
+      items={items}
+      busy={false}
+      message={null}
+      regenerating={null}
+      onToggle={vi.fn()}
+      onEditAnswer={vi.fn()}
+      onRegenerate={vi.fn()}
+      exportSlot={null}
+      onNew={vi.fn()}
+    />,
+  );
+}
+
 describe('ResultsStage answers shorter than the chosen length', () => {
+  it('says it once above the list when most answers are short, not under each', () => {
+    renderItems([
+      item('駐車場は5台分あります。', { belowLength: true }),
+      item('定休日は日曜日です。', { belowLength: true }),
+      item('営業時間は10時から19時までです。'),
+    ]);
+    expect(
+      screen.getByText(/2件の回答は、ページの記載が少ないため指定した長さより短くなっています/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('ページの記載が少ないため、指定より短い回答です')).toBeNull();
+    expect(screen.getByLabelText('A1')).not.toHaveAccessibleDescription();
+  });
+
   it('says so under that answer only, tied to its field for screen readers', () => {
     render(
       <ResultsStage

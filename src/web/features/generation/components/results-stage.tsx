@@ -34,10 +34,19 @@ export function ResultsStage({
   unansweredSlot,
   onNew,
 }: ResultsStageProps) {
+  const shortAnswers = items.filter((item) => item.belowLength && !item.failed).length;
+  // The same note under most answers would be noise: said once above them instead.
+  const shortSaidOnce = shortAnswers > 1 && shortAnswers * 2 > items.length;
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">作成したFAQ</h2>
       {message && <p className="rounded-md bg-green-50 p-3 text-sm text-green-900">{message}</p>}
+      {shortSaidOnce && (
+        <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+          {shortAnswers}
+          件の回答は、ページの記載が少ないため指定した長さより短くなっています。ページにない内容は書き足していません。
+        </p>
+      )}
       <ol className="space-y-3" aria-label="作成したFAQ">
         {items.map((item, index) => (
           <li
@@ -89,7 +98,9 @@ export function ResultsStage({
               <textarea
                 aria-label={`A${index + 1}`}
                 aria-describedby={
-                  item.belowLength && !item.failed ? `below-length-${index}` : undefined
+                  item.belowLength && !item.failed && !shortSaidOnce
+                    ? `below-length-${index}`
+                    : undefined
                 }
                 className="w-full rounded-md border border-slate-200 p-2 text-sm leading-relaxed [field-sizing:content]"
                 rows={Math.min(8, Math.max(3, Math.ceil(item.answer.length / 45)))}
@@ -97,7 +108,7 @@ export function ResultsStage({
                 onChange={(event) => onEditAnswer(index, event.target.value)}
                 onBlur={() => onAnswerBlur?.(index)}
               />
-              {item.belowLength && !item.failed && (
+              {item.belowLength && !item.failed && !shortSaidOnce && (
                 <p id={`below-length-${index}`} className="text-xs text-slate-500">
                   ページの記載が少ないため、指定より短い回答です
                 </p>
