@@ -23,6 +23,11 @@ export interface QuestionEvidence {
   quote: string;
   polarity?: Polarity;
   statement?: string;
+  /**
+   * The intent or rule that made the question (`intent:hours`, `page-qa`, `sentence`), for
+   * `--explain`; optional so records stored before it parse.
+   */
+  origin?: string;
 }
 
 export interface DraftQuestion {
@@ -60,6 +65,7 @@ function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuesti
       quote: passage.text,
       ...(candidate.polarity ? { polarity: candidate.polarity } : {}),
       ...(candidate.statement ? { statement: candidate.statement } : {}),
+      ...(candidate.origin ? { origin: candidate.origin } : {}),
     },
   };
 }

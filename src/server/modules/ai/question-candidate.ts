@@ -12,6 +12,12 @@ export interface QuestionCandidate {
   priority: number;
   /** Position of the clause in its passage: the first clause is the passage's main fact. */
   clause: number;
+  /**
+   * What made the question (issue 23, item 8): an intent (`intent:hours`), the page's own Q&A
+   * (`page-qa`), or the sentence or row rule that passed the gate (`sentence`, `field`,
+   * `gate:business-voice`).
+   */
+  origin?: string;
 }
 
 /** No broken particles, doubled words or missing question form; a sensible length. */

@@ -1,0 +1,102 @@
+import { fieldQuestions } from './field-questions.ts';
+import { evidenceFor, askedByPage, intentsFor, sectorsOf } from './intent-bank.ts';
+import { normalizeText } from './japanese.ts';
+import type { Passage } from './passages.ts';
+import type { QuestionCandidate } from './question-candidate.ts';
+
+/**
+ * Questions from customers' intents (issue 23, item 3): for each intent of the page's sectors
+ * whose evidence the page holds, the customer's own question on the passage that answers it, in
+ * the order customers care about; and one price question per main item of a price table or
+ * list, named by its row (「入塾金はいくらですか？」), never with the price echoed back.
+ */
+
+const PRICE = /\d[\d,]*\s*(?:円|万円)|[¥￥]\s*\d/;
+// Labels that name no item: a column or a heading word alone, a figure, a time or a unit.
+const GENERIC_ITEM =
+  /^(?:料金|価格|金額|費用|税込|税抜|備考|内容|時間|回数|その他|合計|小計|単価|一般|通常|基本|目安|例|項目|メニュー|コース|プラン|サービス|お値段|値段)$/;
+const NOT_AN_ITEM = /\d[\d,]*\s*円|[:：]|[。、！？]|^\d|^[〜～~]|^(?:約|※)|(?:場合|とき|際|方|例)$/;
+// Items asked as a fee already (「入会金」「月謝」): 「…はいくらですか？」 reads naturally.
+const FEE_NOUN = /(?:料|費|金|代|額|賃|謝|税|価格|料金|運賃)$/;
+const MAX_PRICE_ITEMS = 6;
+const INTENT_PRIORITY = 4;
+
+function itemName(passage: Passage): string {
+  const label = normalizeText(passage.label ?? passage.named ?? '')
+    .replace(/[「」【】]/g, ' ')
+    .trim()
+    .replace(/\s+/g, '・');
+  const section = normalizeText(passage.section)
+    .replace(/[（(][^）)]*[）)]/g, '')
+    .trim();
+  const usable = (name: string) =>
+    name.length >= 2 && name.length <= 20 && !NOT_AN_ITEM.test(name) && !GENERIC_ITEM.test(name);
+  if (usable(label)) return label;
+  // 「料金：3,000円」 under 「カット」: the heading names the item the row prices.
+  if (GENERIC_ITEM.test(label) && usable(section)) return section;
+  return '';
+}
+
+function priceQuestion(item: string): string {
+  return FEE_NOUN.test(item) ? `${item}はいくらですか？` : `${item}の料金はいくらですか？`;
+}
+
+/** The price statement a row or pair makes (「入塾金は12,100円です。」), when field-questions has one. */
+function priceStatement(passage: Passage): string | undefined {
+  return fieldQuestions(passage).find((candidate) => PRICE.test(candidate.statement ?? ''))
+    ?.statement;
+}
+
+/** One question per priced item: rows, 「項目：値」 pairs, list items and sentences under a name. */
+function priceQuestions(passages: Passage[], used: Set<number>): QuestionCandidate[] {
+  const asked = new Set<string>();
+  const candidates: QuestionCandidate[] = [];
+  for (const passage of passages) {
+    if (candidates.length >= MAX_PRICE_ITEMS) break;
+    if (used.has(passage.index) || passage.kind === 'qa') continue;
+    if (passage.kind === 'sentence' && !passage.named) continue;
+    if (!PRICE.test(normalizeText(passage.text))) continue;
+    const item = itemName(passage);
+    if (!item || asked.has(item)) continue;
+    asked.add(item);
+    used.add(passage.index);
+    const statement = passage.kind === 'sentence' ? undefined : priceStatement(passage);
+    candidates.push({
+      question: priceQuestion(item),
+      passageIndex: passage.index,
+      ...(statement ? { statement } : {}),
+      priority: INTENT_PRIORITY,
+      clause: 0,
+      origin: 'intent:price-item',
+    });
+  }
+  return candidates;
+}
+
+/** The intent questions the content answers, in the order customers care about. */
+export function intentQuestions(passages: Passage[]): QuestionCandidate[] {
+  const sectors = sectorsOf(normalizeText(passages.map((passage) => passage.text).join('\n')));
+  const used = new Set<number>();
+  const byIntent: QuestionCandidate[] = [];
+  for (const intent of intentsFor(sectors)) {
+    if (askedByPage(intent, passages)) continue;
+    const evidence = evidenceFor(intent, passages);
+    // Two intents on one passage would give the same answer twice: the first asked keeps it.
+    if (!evidence || used.has(evidence.passage.index)) continue;
+    used.add(evidence.passage.index);
+    byIntent.push({
+      question: evidence.question,
+      passageIndex: evidence.passage.index,
+      ...(evidence.polarity ? { polarity: evidence.polarity } : {}),
+      priority: INTENT_PRIORITY,
+      clause: 0,
+      origin: `intent:${intent.id}`,
+    });
+  }
+  // Prices come right after hours and closed days: after those, what customers ask first.
+  const prices = priceQuestions(passages, used);
+  const first = byIntent.filter((candidate) =>
+    ['intent:hours', 'intent:closed-days'].includes(candidate.origin ?? ''),
+  );
+  return [...first, ...prices, ...byIntent.filter((candidate) => !first.includes(candidate))];
+}
