@@ -16,8 +16,6 @@ const PRICE = /\d[\d,]*\s*(?:円|万円)|[¥￥]\s*\d/;
 const GENERIC_ITEM =
   /^(?:料金|価格|金額|費用|税込|税抜|備考|内容|時間|回数|その他|合計|小計|単価|一般|通常|基本|目安|例|項目|メニュー|コース|プラン|サービス|お値段|値段)$/;
 const NOT_AN_ITEM = /\d[\d,]*\s*円|[:：]|[。、！？]|^\d|^[〜～~]|^(?:約|※)|(?:場合|とき|際|方|例)$/;
-// Items asked as a fee already (「入会金」「月謝」): 「…はいくらですか？」 reads naturally.
-const FEE_NOUN = /(?:料|費|金|代|額|賃|謝|税|価格|料金|運賃)$/;
 const MAX_PRICE_ITEMS = 6;
 const INTENT_PRIORITY = 4;
 
@@ -38,7 +36,7 @@ function itemName(passage: Passage): string {
 }
 
 function priceQuestion(item: string): string {
-  return FEE_NOUN.test(item) ? `${item}はいくらですか？` : `${item}の料金はいくらですか？`;
+  return `${item}はいくらですか？`;
 }
 
 /** The price statement a row or pair makes (「入塾金は12,100円です。」), when field-questions has one. */
@@ -73,17 +71,30 @@ function priceQuestions(passages: Passage[], used: Set<number>): QuestionCandida
   return candidates;
 }
 
+/** The clause (between 、 and 。) the topic is named in; -1 when only the heading names it. */
+function clauseOf(topic: RegExp, text: string): number {
+  const words = new RegExp(topic.source, topic.flags.replace('g', ''));
+  return normalizeText(text)
+    .split(/[、,。]/)
+    .findIndex((clause) => words.test(clause));
+}
+
 /** The intent questions the content answers, in the order customers care about. */
 export function intentQuestions(passages: Passage[]): QuestionCandidate[] {
   const sectors = sectorsOf(normalizeText(passages.map((passage) => passage.text).join('\n')));
-  const used = new Set<number>();
+  // Passages taken, with the clauses (between 、) their intents were found in.
+  const used = new Map<number, Set<number>>();
   const byIntent: QuestionCandidate[] = [];
   for (const intent of intentsFor(sectors)) {
     if (askedByPage(intent, passages)) continue;
     const evidence = evidenceFor(intent, passages);
-    // Two intents on one passage would give the same answer twice: the first asked keeps it.
-    if (!evidence || used.has(evidence.passage.index)) continue;
-    used.add(evidence.passage.index);
+    if (!evidence) continue;
+    // Two intents on one clause would give the same answer twice; one passage may still answer
+    // two intents in clauses of their own (「徒歩5分で、専用駐車場はありません」).
+    const clause = clauseOf(intent.topic, evidence.passage.text);
+    const taken = used.get(evidence.passage.index) ?? new Set<number>();
+    if (taken.has(clause) || taken.has(-1) || (taken.size > 0 && clause === -1)) continue;
+    used.set(evidence.passage.index, taken.add(clause));
     byIntent.push({
       question: evidence.question,
       passageIndex: evidence.passage.index,
@@ -94,7 +105,7 @@ export function intentQuestions(passages: Passage[]): QuestionCandidate[] {
     });
   }
   // Prices come right after hours and closed days: after those, what customers ask first.
-  const prices = priceQuestions(passages, used);
+  const prices = priceQuestions(passages, new Set(used.keys()));
   const first = byIntent.filter((candidate) =>
     ['intent:hours', 'intent:closed-days'].includes(candidate.origin ?? ''),
   );

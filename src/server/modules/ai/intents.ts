@@ -61,7 +61,7 @@ export const INTENTS: Intent[] = [
     names: ['営業時間', '診療時間', '受付時間', '開館時間', '開塾時間', '開室時間', '利用時間'],
     topic: /営業時間|受付時間|診療時間|診察時間|開館時間|開塾時間|開室時間|営業|開店/,
     value: TIME_SPAN,
-    not: /チェック|最終受付|キャンセル|お迎え|送迎/,
+    not: /チェック|キャンセル|お迎え|送迎/,
     listed: true,
     examples: [
       { text: '営業時間は10:00〜19:00です。', question: '営業時間は何時から何時までですか？' },
@@ -150,7 +150,7 @@ export const INTENTS: Intent[] = [
   {
     id: 'payment-methods',
     sectors: 'common',
-    question: '支払い方法は何がありますか？',
+    question: 'お支払いにはどの方法が使えますか？',
     topic: /支払|決済|お会計|精算/,
     value: /現金|クレジット|カード|振込|振り込み|PayPay|電子マネー|QR|引落|引き落とし|口座/i,
     not: /レシート|領収書|明細/,
@@ -158,7 +158,7 @@ export const INTENTS: Intent[] = [
     examples: [
       {
         text: 'お支払いは現金またはクレジットカードでお願いします。',
-        question: '支払い方法は何がありますか？',
+        question: 'お支払いにはどの方法が使えますか？',
       },
       { text: 'お支払いは施術後にお願いします。' },
     ],
@@ -169,7 +169,7 @@ export const INTENTS: Intent[] = [
     question: '駐車場はありますか？',
     topic: /駐車場|駐車スペース|パーキング|駐車/,
     not: /駐車禁止|違法駐車|路上駐車/,
-    yes: /あり(?!ません)|ございます|完備|\d+\s*台|ご利用いただけ|無料/,
+    yes: /あります|有り|あり[(（。、]|あり$|ございます|完備|\d+\s*台|ご利用いただけ|無料/,
     no: NEGATIVE,
     listed: true,
     examples: [
@@ -184,15 +184,12 @@ export const INTENTS: Intent[] = [
   {
     id: 'access',
     sectors: 'common',
-    question: '場所はどこですか？最寄り駅からの行き方も教えてください。',
-    topic: /住所|所在地|アクセス|徒歩|最寄|駅から|〒/,
-    value: /徒歩|駅|〒|[都道府県市区町村]|丁目|番地/,
+    question: '最寄り駅からのアクセスを教えてください。',
+    topic: /アクセス|徒歩|最寄|駅から|駅より/,
+    value: /徒歩|駅|バス停|車で/,
     listed: true,
     examples: [
-      {
-        text: 'JR駅南口から徒歩5分です。',
-        question: '場所はどこですか？最寄り駅からの行き方も教えてください。',
-      },
+      { text: 'JR駅南口から徒歩5分です。', question: '最寄り駅からのアクセスを教えてください。' },
       { text: 'アクセスしやすいサイトを目指しています。' },
     ],
   },
@@ -338,6 +335,7 @@ export const INTENTS: Intent[] = [
     sectors: ['school'],
     question: '休んだときの振替はできますか？',
     topic: /振替|振り替え/,
+    value: /欠席|休ん|お休み/,
     examples: [
       {
         text: '欠席された場合は月内で振替ができます。',

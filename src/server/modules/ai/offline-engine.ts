@@ -1,12 +1,15 @@
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import { buildBm25 } from './bm25.ts';
-import { contentWords, normalizeText, type Analyzer } from './japanese.ts';
+import { askKind, contentWords, normalizeText, type Analyzer } from './japanese.ts';
+import { INTENTS } from './intents.ts';
 import { questionsFromPassages } from './offline-questions.ts';
 import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
+import { intentQuestions } from './intent-questions.ts';
 import { passagesOf, searchableText, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity, QuestionCandidate } from './question-candidate.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
+import { strictRefusal } from './strict-gate.ts';
 import { withoutRepeatedTopics } from './question-reading.ts';
 
 /**
@@ -23,10 +26,7 @@ export interface QuestionEvidence {
   quote: string;
   polarity?: Polarity;
   statement?: string;
-  /**
-   * The intent or rule that made the question (`intent:hours`, `page-qa`, `sentence`), for
-   * `--explain`; optional so records stored before it parse.
-   */
+  /** The intent or rule that made the question (`intent:hours`, `page-qa`, `sentence`); optional so older records parse. */
   origin?: string;
 }
 
@@ -71,9 +71,57 @@ function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuesti
 }
 
 /**
- * The best `count` distinct questions the content holds: main facts of each passage first,
- * spread over the whole content, then secondary facts. Questions in `avoid` (the set shown
- * before a regeneration) come last, so regenerating brings the next-best candidates.
+ * The fact an intent found is asked in its own rule's words when that rule asks it exactly: a
+ * row or 「項目：値」 line by its field (「カットはいくらですか？」, with its statement as the
+ * answer's core), a sentence whose main fact is asked strongly on the intent's topic (「駐車場は
+ * 何台ありますか？」「食物アレルギーに対応していますか？」). The intent chose the fact and its place; the rule names the item exactly.
+ */
+function inRuleWords(
+  analyzer: Analyzer,
+  intent: QuestionCandidate,
+  fromPassages: QuestionCandidate[],
+): QuestionCandidate {
+  const topic = INTENTS.find((entry) => `intent:${entry.id}` === intent.origin)?.topic;
+  const exact = fromPassages.find(
+    (candidate) =>
+      candidate.passageIndex === intent.passageIndex &&
+      ((candidate.origin === 'field' && candidate.statement && tier(candidate) <= 1) ||
+        (candidate.origin === 'sentence' &&
+          candidate.clause === 0 &&
+          tier(candidate) === 0 &&
+          !!topic &&
+          new RegExp(topic.source).test(candidate.question))),
+  );
+  if (!exact) return intent;
+  // A price row keeps the field's wording (its heading's qualifier, its brackets) unless the
+  // field echoes a figure (「英語の8,800円はいくらですか？」) or drags a column along (「英語の週1回
+  // 授業60分(宿題指導無し)はいくらですか？」): then the intent names the item.
+  if (
+    intent.origin === 'intent:price-item' &&
+    (askKind(exact.question) !== 'price' ||
+      /\d[\d,]*\s*円/.test(exact.question) ||
+      exact.question.length > intent.question.length + 6)
+  )
+    return exact.statement ? { ...intent, statement: exact.statement } : intent;
+  return { ...exact, priority: intent.priority, origin: intent.origin! };
+}
+
+/**
+ * A sentence or row question is asked beside the intents only when it passes the strict gate
+ * (strict-gate.ts): the fragments and business-voice questions graders marked C are refused
+ * whatever their tier (the tiers rank how a rule read its clause, not whether a customer asks).
+ */
+function strongEnough(candidate: QuestionCandidate): boolean {
+  return !strictRefusal(candidate.question);
+}
+
+/**
+ * The best `count` distinct questions the content holds (issue 23): the page's own Q&A first,
+ * then the customers' intents whose evidence the page holds, in the order customers care
+ * about, then questions from sentences that pass the gate strongly, main facts of each passage
+ * first, spread over the whole content. The count is a maximum: what fails is not asked.
+ * Questions in `avoid` (the set shown before a regeneration) come last, so regenerating brings
+ * the next-best candidates.
  */
 export function offlineQuestionsFromContent(
   analyzer: Analyzer,
@@ -82,12 +130,31 @@ export function offlineQuestionsFromContent(
   avoid: string[] = [],
 ): OfflineQuestionSet {
   const passages = passagesOf(pages);
-  // Of two near-duplicates the stronger stays: de-duplication keeps the first it meets.
+  const fromPassages = questionsFromPassages(analyzer, passages);
+  const pageQa = fromPassages.filter((candidate) => candidate.origin === 'page-qa');
+  const intents = intentQuestions(passages).map((intent) =>
+    inRuleWords(analyzer, intent, fromPassages),
+  );
+  const intentPassages = new Set(intents.map((candidate) => candidate.passageIndex));
+  // The main fact of a passage an intent asks about is not asked again in the page's own words
+  // (its other clauses still are: 「…、チェックアウトは10時です。」).
+  const sentences = fromPassages
+    .filter(
+      (candidate) =>
+        candidate.origin !== 'page-qa' &&
+        !(intentPassages.has(candidate.passageIndex) && candidate.clause === 0) &&
+        strongEnough(candidate),
+    )
+    .sort((left, right) => tier(left) - tier(right));
+  // Of two near-duplicates the first stays: the page's own Q&A, then an intent, then a sentence.
   const candidates = withoutRepeatedTopics(
     analyzer,
-    dedupeQuestions(
-      analyzer,
-      questionsFromPassages(analyzer, passages).sort((left, right) => tier(left) - tier(right)),
+    dedupeQuestions(analyzer, [...pageQa, ...intents, ...sentences]),
+  );
+  // De-duplication hands back its own copies: a leading question is known by its origin.
+  const leading = new Set(
+    candidates.filter(
+      (candidate) => candidate.origin === 'page-qa' || candidate.origin?.startsWith('intent:'),
     ),
   );
   const avoided = new Set(avoid);
@@ -104,6 +171,12 @@ export function offlineQuestionsFromContent(
   }
   const chosen: QuestionCandidate[] = [];
   for (const pool of [fresh, seen]) {
+    // The page's own Q&A and the intents are taken in their order, before any sentence.
+    chosen.push(
+      ...pool
+        .filter((candidate) => leading.has(candidate))
+        .slice(0, Math.max(0, count - chosen.length)),
+    );
     for (const firsts of [true, false]) {
       for (const level of [0, 1, 2, 3]) {
         const remaining = count - chosen.length;
@@ -111,7 +184,10 @@ export function offlineQuestionsFromContent(
         chosen.push(
           ...spread(
             pool.filter(
-              (candidate) => tier(candidate) === level && firstOfClause.has(candidate) === firsts,
+              (candidate) =>
+                !leading.has(candidate) &&
+                tier(candidate) === level &&
+                firstOfClause.has(candidate) === firsts,
             ),
             remaining,
           ),
@@ -119,8 +195,14 @@ export function offlineQuestionsFromContent(
       }
     }
   }
+  // Leading questions keep their order; sentence questions follow in the content's order.
+  const rank = (candidate: QuestionCandidate) =>
+    leading.has(candidate) ? -1 : candidate.passageIndex;
+  const order = new Map(chosen.map((candidate, position) => [candidate, position]));
   chosen.sort(
-    (left, right) => left.passageIndex - right.passageIndex || left.clause - right.clause,
+    (left, right) =>
+      rank(left) - rank(right) ||
+      (leading.has(left) ? order.get(left)! - order.get(right)! : left.clause - right.clause),
   );
   return {
     drafts: chosen.map((candidate) => toDraft(candidate, passages)),
