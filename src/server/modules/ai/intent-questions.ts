@@ -2,7 +2,9 @@ import { fieldQuestions } from './field-questions.ts';
 import { evidenceFor, askedByPage, intentsFor, sectorsOf } from './intent-bank.ts';
 import { normalizeText } from './japanese.ts';
 import type { Passage } from './passages.ts';
-import type { QuestionCandidate } from './question-candidate.ts';
+import { tier, type QuestionCandidate } from './question-candidate.ts';
+import { askKind } from './japanese.ts';
+import { INTENTS } from './intents.ts';
 
 /**
  * Questions from customers' intents (issue 23, item 3): for each intent of the page's sectors
@@ -110,4 +112,39 @@ export function intentQuestions(passages: Passage[]): QuestionCandidate[] {
     ['intent:hours', 'intent:closed-days'].includes(candidate.origin ?? ''),
   );
   return [...first, ...prices, ...byIntent.filter((candidate) => !first.includes(candidate))];
+}
+
+/**
+ * The fact an intent found is asked in its own rule's words when that rule asks it exactly: a
+ * row or 「項目：値」 line by its field (「カットはいくらですか？」, with its statement as the
+ * answer's core), a sentence whose main fact is asked strongly on the intent's topic (「駐車場は
+ * 何台ありますか？」「食物アレルギーに対応していますか？」). The intent chose the fact and its place; the rule names the item exactly.
+ */
+export function inRuleWords(
+  intent: QuestionCandidate,
+  fromPassages: QuestionCandidate[],
+): QuestionCandidate {
+  const topic = INTENTS.find((entry) => `intent:${entry.id}` === intent.origin)?.topic;
+  const exact = fromPassages.find(
+    (candidate) =>
+      candidate.passageIndex === intent.passageIndex &&
+      ((candidate.origin === 'field' && candidate.statement && tier(candidate) <= 1) ||
+        (candidate.origin === 'sentence' &&
+          candidate.clause === 0 &&
+          tier(candidate) === 0 &&
+          !!topic &&
+          new RegExp(topic.source).test(candidate.question))),
+  );
+  if (!exact) return intent;
+  // A price row keeps the field's wording (its heading's qualifier, its brackets) unless the
+  // field echoes a figure (「英語の8,800円はいくらですか？」) or drags a column along (「英語の週1回
+  // 授業60分(宿題指導無し)はいくらですか？」): then the intent names the item.
+  if (
+    intent.origin === 'intent:price-item' &&
+    (askKind(exact.question) !== 'price' ||
+      /\d[\d,]*\s*円/.test(exact.question) ||
+      exact.question.length > intent.question.length + 6)
+  )
+    return exact.statement ? { ...intent, statement: exact.statement } : intent;
+  return { ...exact, priority: intent.priority, origin: intent.origin! };
 }

@@ -1,13 +1,12 @@
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import { buildBm25 } from './bm25.ts';
-import { askKind, contentWords, normalizeText, type Analyzer } from './japanese.ts';
-import { INTENTS } from './intents.ts';
+import { contentWords, normalizeText, type Analyzer } from './japanese.ts';
 import { questionsFromPassages } from './offline-questions.ts';
 import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
-import { intentQuestions } from './intent-questions.ts';
+import { inRuleWords, intentQuestions } from './intent-questions.ts';
 import { passagesOf, searchableText, type Passage, type SourcePage } from './passages.ts';
-import type { Polarity, QuestionCandidate } from './question-candidate.ts';
+import { tier, type Polarity, type QuestionCandidate } from './question-candidate.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
 import { strictRefusal } from './strict-gate.ts';
 import { withoutRepeatedTopics } from './question-reading.ts';
@@ -42,12 +41,6 @@ export interface OfflineQuestionSet {
   available: number;
 }
 
-function tier(candidate: QuestionCandidate): number {
-  if (candidate.clause === 0 && candidate.priority >= 2.5) return 0;
-  if (candidate.priority >= 2) return candidate.clause === 0 ? 1 : 2;
-  return 3;
-}
-
 /** Picks `count` items spread evenly over the list, keeping its order. */
 function spread<T>(items: T[], count: number): T[] {
   if (count >= items.length) return items;
@@ -68,42 +61,6 @@ function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuesti
       ...(candidate.origin ? { origin: candidate.origin } : {}),
     },
   };
-}
-
-/**
- * The fact an intent found is asked in its own rule's words when that rule asks it exactly: a
- * row or 「項目：値」 line by its field (「カットはいくらですか？」, with its statement as the
- * answer's core), a sentence whose main fact is asked strongly on the intent's topic (「駐車場は
- * 何台ありますか？」「食物アレルギーに対応していますか？」). The intent chose the fact and its place; the rule names the item exactly.
- */
-function inRuleWords(
-  analyzer: Analyzer,
-  intent: QuestionCandidate,
-  fromPassages: QuestionCandidate[],
-): QuestionCandidate {
-  const topic = INTENTS.find((entry) => `intent:${entry.id}` === intent.origin)?.topic;
-  const exact = fromPassages.find(
-    (candidate) =>
-      candidate.passageIndex === intent.passageIndex &&
-      ((candidate.origin === 'field' && candidate.statement && tier(candidate) <= 1) ||
-        (candidate.origin === 'sentence' &&
-          candidate.clause === 0 &&
-          tier(candidate) === 0 &&
-          !!topic &&
-          new RegExp(topic.source).test(candidate.question))),
-  );
-  if (!exact) return intent;
-  // A price row keeps the field's wording (its heading's qualifier, its brackets) unless the
-  // field echoes a figure (「英語の8,800円はいくらですか？」) or drags a column along (「英語の週1回
-  // 授業60分(宿題指導無し)はいくらですか？」): then the intent names the item.
-  if (
-    intent.origin === 'intent:price-item' &&
-    (askKind(exact.question) !== 'price' ||
-      /\d[\d,]*\s*円/.test(exact.question) ||
-      exact.question.length > intent.question.length + 6)
-  )
-    return exact.statement ? { ...intent, statement: exact.statement } : intent;
-  return { ...exact, priority: intent.priority, origin: intent.origin! };
 }
 
 /**
@@ -132,9 +89,7 @@ export function offlineQuestionsFromContent(
   const passages = passagesOf(pages);
   const fromPassages = questionsFromPassages(analyzer, passages);
   const pageQa = fromPassages.filter((candidate) => candidate.origin === 'page-qa');
-  const intents = intentQuestions(passages).map((intent) =>
-    inRuleWords(analyzer, intent, fromPassages),
-  );
+  const intents = intentQuestions(passages).map((intent) => inRuleWords(intent, fromPassages));
   const intentPassages = new Set(intents.map((candidate) => candidate.passageIndex));
   // The main fact of a passage an intent asks about is not asked again in the page's own words
   // (its other clauses still are: 「…、チェックアウトは10時です。」).

@@ -29,3 +29,10 @@ export function isWellFormedQuestion(question: string): boolean {
   if (MALFORMED.test(question)) return false;
   return /(？|ですか|ください。?)$/.test(question);
 }
+
+/** How strongly a candidate stands on its passage: 0 (its main fact, asked strongly) to 3. */
+export function tier(candidate: QuestionCandidate): number {
+  if (candidate.clause === 0 && candidate.priority >= 2.5) return 0;
+  if (candidate.priority >= 2) return candidate.clause === 0 ? 1 : 2;
+  return 3;
+}
