@@ -114,11 +114,22 @@ export function intentQuestions(passages: Passage[]): QuestionCandidate[] {
   return [...first, ...prices, ...byIntent.filter((candidate) => !first.includes(candidate))];
 }
 
+// Intents that ask no price: a rule's price question on their passage is not their question.
+const UNPRICED = new Set([
+  'intent:age',
+  'intent:bring',
+  'intent:first-visit',
+  'intent:children',
+  'intent:booking',
+  'intent:booking-how',
+]);
+
 /**
  * The fact an intent found is asked in its own rule's words when that rule asks it exactly: a
  * row or 「項目：値」 line by its field (「カットはいくらですか？」, with its statement as the
  * answer's core), a sentence whose main fact is asked strongly on the intent's topic (「駐車場は
- * 何台ありますか？」「食物アレルギーに対応していますか？」). The intent chose the fact and its place; the rule names the item exactly.
+ * 何台ありますか？」「食物アレルギーに対応していますか？」). The intent chose the fact and its place; the rule
+ * names the item exactly.
  */
 export function inRuleWords(
   intent: QuestionCandidate,
@@ -135,7 +146,12 @@ export function inRuleWords(
           !!topic &&
           new RegExp(topic.source).test(candidate.question))),
   );
-  if (!exact) return intent;
+  // An intent that asks no price keeps its words over a rule asking one (「12歳未満はいくらですか？」
+  // is no age question).
+  const sameAsk = !(
+    askKind(exact?.question ?? '') === 'price' && UNPRICED.has(intent.origin ?? '')
+  );
+  if (!exact || !sameAsk) return intent;
   // A price row keeps the field's wording (its heading's qualifier, its brackets) unless the
   // field echoes a figure (「英語の8,800円はいくらですか？」) or drags a column along (「英語の週1回
   // 授業60分(宿題指導無し)はいくらですか？」): then the intent names the item.

@@ -164,8 +164,10 @@ const COMMON: Intent[] = [
     id: 'bring',
     sectors: 'common',
     question: '当日は何を持っていけばよいですか？',
-    topic: /持ち物|お持ち|ご持参|持参|ご用意ください|お持ちください/,
-    not: /持ち込み|お持ち帰り|お持ちの方/,
+    topic: /持ち物|ご持参ください|持参してください|お持ちください|ご用意ください/,
+    value: /ください|必要/,
+    // 「お持ちなら」「持参できる備品」「現金にてお持ちください」: a condition, a loan or a payment.
+    not: /持ち込み|お持ち帰り|お持ちの方|お持ちなら|場合|持参できる|現金|費用|料金|円|返送/,
     examples: [
       {
         text: '当日は動きやすい服装とタオルをご持参ください。',
@@ -180,6 +182,8 @@ const COMMON: Intent[] = [
     question: '何歳から利用できますか？',
     topic: /対象|年齢|歳|才/,
     value: /\d+\s*(?:歳|才)(?:以上|から|以下|未満|〜|～)/,
+    // 「12歳未満 1,500円」 is a price by age, asked as a price.
+    not: /円/,
     examples: [
       { text: '対象は5歳以上のお子様です。', question: '何歳から利用できますか？' },
       { text: '創業から30年以上の歴史があります。' },
