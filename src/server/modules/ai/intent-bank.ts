@@ -53,7 +53,8 @@ function score(intent: Intent, passage: Passage): number {
   if (text.length > 220 || /について[)）]?$|について[（(][^）)]*[）)]$/.test(text))
     return -Infinity;
   // A bracketed remnant (「(定休日の水曜日を除く)」「当日持ち物)」) or a bare label states nothing.
-  if (text.length < 8 || /^[(（]|[)）]$/.test(text)) return -Infinity;
+  const unbalanced = (text.match(/[)）]/g)?.length ?? 0) > (text.match(/[(（]/g)?.length ?? 0);
+  if (text.length < 8 || /^[(（]/.test(text) || unbalanced) return -Infinity;
   // A yes/no intent needs evidence that says yes or no (「駐車場の利用は自己責任で」 does not).
   if ((intent.yes || intent.no) && !polarityOf(intent, passage)) return -Infinity;
   const shape = passage.kind === 'sentence' ? 0 : 0.5;

@@ -148,9 +148,14 @@ export function inRuleWords(
   );
   // An intent that asks no price keeps its words over a rule asking one (「12歳未満はいくらですか？」
   // is no age question).
-  const sameAsk = !(
-    askKind(exact?.question ?? '') === 'price' && UNPRICED.has(intent.origin ?? '')
-  );
+  // Nor does one asking a value give way to 「…を教えてください。」 (「年末年始を教えてください。」).
+  const sameAsk =
+    !(askKind(exact?.question ?? '') === 'price' && UNPRICED.has(intent.origin ?? '')) &&
+    !(
+      /を教えてください。$/.test(exact?.question ?? '') &&
+      askKind(exact?.question ?? '') === 'open' &&
+      askKind(intent.question) !== 'open'
+    );
   if (!exact || !sameAsk) return intent;
   // A price row keeps the field's wording (its heading's qualifier, its brackets) unless the
   // field echoes a figure (「英語の8,800円はいくらですか？」) or drags a column along (「英語の週1回
