@@ -40,7 +40,7 @@ describe('unansweredIntents', () => {
     expect(ids).toEqual([
       'booking',
       'cancellation-fee',
-      'cancellation-deadline',
+      'cancellation',
       'payment-methods',
       'parking',
       'access',

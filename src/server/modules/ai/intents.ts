@@ -99,7 +99,8 @@ const COMMON: Intent[] = [
     ],
   },
   {
-    id: 'cancellation-deadline',
+    // The first bank's id, kept: the results screen's list refers to it.
+    id: 'cancellation',
     sectors: 'common',
     question: 'キャンセルや変更はいつまでに連絡すればよいですか？',
     topic: /キャンセル|取消|取り消し|変更/,
