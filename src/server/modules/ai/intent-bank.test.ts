@@ -1,7 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { unansweredIntents } from './intent-bank.ts';
+import { evidenceFor, sectorsOf, unansweredIntents } from './intent-bank.ts';
+import { INTENTS } from './intents.ts';
+import { passagesOf } from './passages.ts';
 
 const page = (markdown: string) => [{ url: 'https://example.jp/', title: '', markdown }];
+
+// Every intent's own examples (issue 23, item 8): the question it asks on a text that answers
+// it, and no question on a text that only looks like it does.
+const EXAMPLES = INTENTS.flatMap((intent) =>
+  intent.examples.map((example) => ({ id: intent.id, intent, ...example })),
+);
+
+describe('intent examples', () => {
+  it.each(EXAMPLES)('$id: 「$text」 → $question', ({ intent, text, question }) => {
+    const evidence = evidenceFor(intent, passagesOf(page(text)));
+    expect(evidence?.question).toBe(question);
+  });
+
+  it('every intent has an example that fires and one that must not', () => {
+    for (const intent of INTENTS) {
+      expect(
+        intent.examples.some((example) => example.question),
+        intent.id,
+      ).toBe(true);
+      expect(
+        intent.examples.some((example) => !example.question),
+        intent.id,
+      ).toBe(true);
+    }
+  });
+});
 
 describe('unansweredIntents', () => {
   it('lists the common intents a page gives no answer to, in the order customers care', () => {
@@ -9,7 +37,14 @@ describe('unansweredIntents', () => {
       page('営業時間は１０：００〜１９：００です。定休日は水曜日です。'),
       10,
     ).map((intent) => intent.id);
-    expect(ids).toEqual(['booking', 'cancellation', 'payment-methods', 'parking', 'access']);
+    expect(ids).toEqual([
+      'booking',
+      'cancellation-fee',
+      'cancellation',
+      'payment-methods',
+      'parking',
+      'access',
+    ]);
   });
 
   it('does not count a topic word without its value as an answer', () => {
@@ -17,5 +52,16 @@ describe('unansweredIntents', () => {
       (intent) => intent.id,
     );
     expect(ids).toContain('hours');
+  });
+
+  it('adds the intents of the page’s sector, worded for it', () => {
+    const listed = unansweredIntents(
+      page('当院は整骨院です。施術は予約制です。診療時間は9:00〜19:00です。'),
+      20,
+    );
+    expect(sectorsOf('当院は整骨院です。施術は予約制です。')).toContain('clinic');
+    expect(listed.map((intent) => intent.id)).toContain('insurance');
+    expect(listed.map((intent) => intent.id)).not.toContain('booking');
+    expect(listed.every((intent) => !intent.question.includes('{'))).toBe(true);
   });
 });

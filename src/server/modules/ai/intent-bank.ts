@@ -1,60 +1,106 @@
 import { normalizeText } from './japanese.ts';
-import type { SourcePage } from './passages.ts';
+import { passagesOf, type Passage, type SourcePage } from './passages.ts';
+import type { Polarity } from './question-candidate.ts';
+import { INTENTS, SECTOR_WORDS, type Intent, type Sector } from './intents.ts';
 
 /**
- * What customers of a small business ask, whatever the page says: each intent has an id, the
- * question as a customer words it, and how its evidence shows on a page (words that name the
- * topic and, where the answer is a value, the shape of that value).
+ * What customers of a small business ask, whatever the page says (the table is intents.ts), and
+ * where a page answers it: the passage that states the value, preferring the one under a
+ * heading that names the topic. The offline engine asks the intents whose evidence it finds
+ * (intent-questions.ts); the results screen lists the ones a page leaves unanswered.
  */
-export interface Intent {
-  id: string;
-  question: string;
-  /** Words that name the topic on a page (「営業時間」「定休日」). */
-  topic: RegExp;
-  /** The shape of the answer when it is a value (a time, a price); absent when words suffice. */
-  value?: RegExp;
+export type { Intent, Sector } from './intents.ts';
+
+/** The common intents: kept as the first list other modules read. */
+export const COMMON_INTENTS: Intent[] = INTENTS.filter((intent) => intent.sectors === 'common');
+
+/** The sectors a text belongs to: two different sector words at least (one is chance). */
+export function sectorsOf(text: string): Set<Sector> {
+  const sectors = new Set<Sector>();
+  for (const [sector, words] of Object.entries(SECTOR_WORDS) as [Sector, RegExp][]) {
+    const distinct = new Set(Array.from(text.matchAll(words), (match) => match[0]));
+    if (distinct.size >= 2) sectors.add(sector);
+  }
+  return sectors;
 }
 
-const TIME = /\d{1,2}\s*[:：時]/;
+/** The intents that apply to a page of these sectors, in the order customers care about. */
+export function intentsFor(sectors: Set<Sector>): Intent[] {
+  return INTENTS.filter(
+    (intent) => intent.sectors === 'common' || intent.sectors.some((sector) => sectors.has(sector)),
+  );
+}
 
-export const COMMON_INTENTS: Intent[] = [
-  {
-    id: 'hours',
-    question: '営業時間を教えてください。',
-    topic: /営業時間|受付時間|診療時間|営業|開店|open/i,
-    value: TIME,
-  },
-  {
-    id: 'closed-days',
-    question: '定休日はいつですか？',
-    topic: /定休日|休業日|休診日|休館日|お休み|年中無休|無休/,
-  },
-  {
-    id: 'booking',
-    question: '予約は必要ですか？',
-    topic: /予約/,
-  },
-  {
-    id: 'cancellation',
-    question: 'キャンセルや変更はできますか？',
-    topic: /キャンセル|取り消し|取消|変更/,
-  },
-  {
-    id: 'payment-methods',
-    question: '支払い方法は何がありますか？',
-    topic: /支払|決済|クレジット|カード|現金|振込|PayPay|電子マネー/i,
-  },
-  {
-    id: 'parking',
-    question: '駐車場はありますか？',
-    topic: /駐車|パーキング|駐輪/,
-  },
-  {
-    id: 'access',
-    question: '場所はどこですか？',
-    topic: /住所|所在地|アクセス|徒歩|最寄|駅から|〒/,
-  },
-];
+export interface IntentEvidence {
+  passage: Passage;
+  /** 「{name}」 filled with the word the evidence uses, or the default word. */
+  question: string;
+  polarity?: Polarity;
+}
+
+const clean = (regex: RegExp) => new RegExp(regex.source, regex.flags.replace('g', ''));
+
+function score(intent: Intent, passage: Passage): number {
+  const text = normalizeText(passage.text);
+  const heading = normalizeText(`${passage.section} ${passage.label ?? ''} ${passage.named ?? ''}`);
+  const inText = clean(intent.topic).test(text);
+  const inHeading = clean(intent.topic).test(heading);
+  if (!inText && !inHeading) return -Infinity;
+  if (intent.not && clean(intent.not).test(text)) return -Infinity;
+  if (intent.value && !clean(intent.value).test(text)) return -Infinity;
+  // A long passage says many things: its answer would bury the one asked for. A heading-like
+  // line (「駐車場について」) states nothing.
+  if (text.length > 220 || /について[)）]?$|について[（(][^）)]*[）)]$/.test(text))
+    return -Infinity;
+  // A bracketed remnant (「(定休日の水曜日を除く)」「当日持ち物)」) or a bare label states nothing.
+  const unbalanced = (text.match(/[)）]/g)?.length ?? 0) > (text.match(/[(（]/g)?.length ?? 0);
+  if (text.length < 8 || /^[(（]/.test(text) || unbalanced) return -Infinity;
+  // A yes/no intent needs evidence that says yes or no (「駐車場の利用は自己責任で」 does not).
+  if ((intent.yes || intent.no) && !polarityOf(intent, passage)) return -Infinity;
+  const shape = passage.kind === 'sentence' ? 0 : 0.5;
+  return (inText ? 2 : 0) + (inHeading ? 1.5 : 0) + shape - text.length / 300;
+}
+
+function phrased(intent: Intent, passage: Passage): string {
+  if (!intent.question.includes('{name}')) return intent.question;
+  const where = normalizeText(`${passage.section} ${passage.label ?? ''} ${passage.text}`);
+  const name = intent.names?.find((word) => where.includes(word)) ?? intent.names?.[0] ?? '';
+  return intent.question.replace('{name}', name);
+}
+
+function polarityOf(intent: Intent, passage: Passage): Polarity | undefined {
+  const text = normalizeText(passage.text);
+  const no = intent.no && clean(intent.no).test(text);
+  const yes = intent.yes && clean(intent.yes).test(text);
+  if (no && !yes) return 'no';
+  if (yes && !no) return 'yes';
+  return undefined;
+}
+
+/** Whether the page's own よくある質問 already asks this intent (then it is not asked twice). */
+export function askedByPage(intent: Intent, passages: Passage[]): boolean {
+  return passages.some(
+    (passage) =>
+      passage.kind === 'qa' && clean(intent.topic).test(normalizeText(passage.label ?? '')),
+  );
+}
+
+/** The passage that best answers the intent, or null when the page does not answer it. */
+export function evidenceFor(intent: Intent, passages: Passage[]): IntentEvidence | null {
+  let best: Passage | null = null;
+  let bestScore = -Infinity;
+  for (const passage of passages) {
+    if (passage.kind === 'qa') continue;
+    const value = score(intent, passage);
+    if (value > bestScore) {
+      best = passage;
+      bestScore = value;
+    }
+  }
+  if (!best) return null;
+  const polarity = polarityOf(intent, best);
+  return { passage: best, question: phrased(intent, best), ...(polarity ? { polarity } : {}) };
+}
 
 /** An intent customers will ask about that the content gives no answer to. */
 export interface UnansweredIntent {
@@ -62,21 +108,22 @@ export interface UnansweredIntent {
   question: string;
 }
 
-function found(intent: Intent, text: string): boolean {
-  const topic = new RegExp(intent.topic.source, `${intent.topic.flags.replace('g', '')}g`);
-  for (const match of text.matchAll(topic)) {
-    if (!intent.value) return true;
-    // The value is looked for near the topic, in the same stretch of text.
-    const around = text.slice(match.index, match.index + 80);
-    if (intent.value.test(around)) return true;
-  }
-  return false;
-}
-
 /** The common intents whose evidence the pages do not hold, in the order customers care. */
 export function unansweredIntents(pages: SourcePage[], limit = 5): UnansweredIntent[] {
+  const passages = passagesOf(pages);
   const text = normalizeText(pages.map((page) => `${page.title}\n${page.markdown}`).join('\n'));
-  return COMMON_INTENTS.filter((intent) => !found(intent, text))
+  return intentsFor(sectorsOf(text))
+    .filter((intent) => intent.listed)
+    .filter((intent) => !askedByPage(intent, passages) && !evidenceFor(intent, passages))
     .slice(0, limit)
-    .map(({ id, question }) => ({ id, question }));
+    .map((intent) => ({ id: intent.id, question: phrased(intent, emptyPassage) }));
 }
+
+const emptyPassage: Passage = {
+  index: 0,
+  kind: 'sentence',
+  url: '',
+  section: '',
+  sectionId: 0,
+  text: '',
+};

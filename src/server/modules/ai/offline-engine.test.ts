@@ -309,14 +309,22 @@ describe('questions across kinds of business', () => {
         'ご予約はホームページまたはお電話で承っております。',
       ].join('\n'),
     );
+    // Intents come first, in the order customers care about (issue 23); then the sentences.
     expect(shop.map((draft) => draft.question)).toEqual([
-      '発送までどのくらいかかりますか？',
+      'ご予約はどの方法でできますか？',
       '返品はできますか？',
+      '発送までどのくらいかかりますか？',
       '合成香料を使っていますか？',
       'オンラインでの面談に対応していますか？',
-      'ご予約はどの方法でできますか？',
     ]);
-    expect(shop[2]!.evidence!.polarity).toBe('no');
+    expect(shop.map((draft) => draft.evidence!.origin)).toEqual([
+      'intent:booking-how',
+      'intent:returns',
+      'sentence',
+      'sentence',
+      'sentence',
+    ]);
+    expect(shop[3]!.evidence!.polarity).toBe('no');
   });
 });
 

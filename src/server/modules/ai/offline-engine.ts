@@ -1,8 +1,10 @@
 import type { Analyzer } from './japanese.ts';
 import { questionsFromPassages } from './offline-questions.ts';
+import { inRuleWords, intentQuestions } from './intent-questions.ts';
 import { passagesOf, type Passage, type SourcePage } from './passages.ts';
-import type { Polarity, QuestionCandidate } from './question-candidate.ts';
+import { tier, type Polarity, type QuestionCandidate } from './question-candidate.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
+import { strictRefusal } from './strict-gate.ts';
 import { withoutRepeatedTopics } from './question-reading.ts';
 
 /**
@@ -19,6 +21,8 @@ export interface QuestionEvidence {
   quote: string;
   polarity?: Polarity;
   statement?: string;
+  /** The intent or rule that made the question (`intent:hours`, `page-qa`, `sentence`); optional so older records parse. */
+  origin?: string;
 }
 
 export interface DraftQuestion {
@@ -31,12 +35,6 @@ export interface OfflineQuestionSet {
   drafts: DraftQuestion[];
   /** Distinct questions the content holds, whatever was asked. */
   available: number;
-}
-
-function tier(candidate: QuestionCandidate): number {
-  if (candidate.clause === 0 && candidate.priority >= 2.5) return 0;
-  if (candidate.priority >= 2) return candidate.clause === 0 ? 1 : 2;
-  return 3;
 }
 
 /** Picks `count` items spread evenly over the list, keeping its order. */
@@ -56,14 +54,27 @@ function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuesti
       quote: passage.text,
       ...(candidate.polarity ? { polarity: candidate.polarity } : {}),
       ...(candidate.statement ? { statement: candidate.statement } : {}),
+      ...(candidate.origin ? { origin: candidate.origin } : {}),
     },
   };
 }
 
 /**
- * The best `count` distinct questions the content holds: main facts of each passage first,
- * spread over the whole content, then secondary facts. Questions in `avoid` (the set shown
- * before a regeneration) come last, so regenerating brings the next-best candidates.
+ * A sentence or row question is asked beside the intents only when it passes the strict gate
+ * (strict-gate.ts): the fragments and business-voice questions graders marked C are refused
+ * whatever their tier (the tiers rank how a rule read its clause, not whether a customer asks).
+ */
+function strongEnough(candidate: QuestionCandidate): boolean {
+  return !strictRefusal(candidate.question);
+}
+
+/**
+ * The best `count` distinct questions the content holds (issue 23): the page's own Q&A first,
+ * then the customers' intents whose evidence the page holds, in the order customers care
+ * about, then questions from sentences that pass the gate strongly, main facts of each passage
+ * first, spread over the whole content. The count is a maximum: what fails is not asked.
+ * Questions in `avoid` (the set shown before a regeneration) come last, so regenerating brings
+ * the next-best candidates.
  */
 export function offlineQuestionsFromContent(
   analyzer: Analyzer,
@@ -72,12 +83,29 @@ export function offlineQuestionsFromContent(
   avoid: string[] = [],
 ): OfflineQuestionSet {
   const passages = passagesOf(pages);
-  // Of two near-duplicates the stronger stays: de-duplication keeps the first it meets.
+  const fromPassages = questionsFromPassages(analyzer, passages);
+  const pageQa = fromPassages.filter((candidate) => candidate.origin === 'page-qa');
+  const intents = intentQuestions(passages).map((intent) => inRuleWords(intent, fromPassages));
+  const intentPassages = new Set(intents.map((candidate) => candidate.passageIndex));
+  // The main fact of a passage an intent asks about is not asked again in the page's own words
+  // (its other clauses still are: 「…、チェックアウトは10時です。」).
+  const sentences = fromPassages
+    .filter(
+      (candidate) =>
+        candidate.origin !== 'page-qa' &&
+        !(intentPassages.has(candidate.passageIndex) && candidate.clause === 0) &&
+        strongEnough(candidate),
+    )
+    .sort((left, right) => tier(left) - tier(right));
+  // Of two near-duplicates the first stays: the page's own Q&A, then an intent, then a sentence.
   const candidates = withoutRepeatedTopics(
     analyzer,
-    dedupeQuestions(
-      analyzer,
-      questionsFromPassages(analyzer, passages).sort((left, right) => tier(left) - tier(right)),
+    dedupeQuestions(analyzer, [...pageQa, ...intents, ...sentences]),
+  );
+  // De-duplication hands back its own copies: a leading question is known by its origin.
+  const leading = new Set(
+    candidates.filter(
+      (candidate) => candidate.origin === 'page-qa' || candidate.origin?.startsWith('intent:'),
     ),
   );
   const avoided = new Set(avoid);
@@ -94,6 +122,12 @@ export function offlineQuestionsFromContent(
   }
   const chosen: QuestionCandidate[] = [];
   for (const pool of [fresh, seen]) {
+    // The page's own Q&A and the intents are taken in their order, before any sentence.
+    chosen.push(
+      ...pool
+        .filter((candidate) => leading.has(candidate))
+        .slice(0, Math.max(0, count - chosen.length)),
+    );
     for (const firsts of [true, false]) {
       for (const level of [0, 1, 2, 3]) {
         const remaining = count - chosen.length;
@@ -101,7 +135,10 @@ export function offlineQuestionsFromContent(
         chosen.push(
           ...spread(
             pool.filter(
-              (candidate) => tier(candidate) === level && firstOfClause.has(candidate) === firsts,
+              (candidate) =>
+                !leading.has(candidate) &&
+                tier(candidate) === level &&
+                firstOfClause.has(candidate) === firsts,
             ),
             remaining,
           ),
@@ -109,8 +146,14 @@ export function offlineQuestionsFromContent(
       }
     }
   }
+  // Leading questions keep their order; sentence questions follow in the content's order.
+  const rank = (candidate: QuestionCandidate) =>
+    leading.has(candidate) ? -1 : candidate.passageIndex;
+  const order = new Map(chosen.map((candidate, position) => [candidate, position]));
   chosen.sort(
-    (left, right) => left.passageIndex - right.passageIndex || left.clause - right.clause,
+    (left, right) =>
+      rank(left) - rank(right) ||
+      (leading.has(left) ? order.get(left)! - order.get(right)! : left.clause - right.clause),
   );
   return {
     drafts: chosen.map((candidate) => toDraft(candidate, passages)),

@@ -385,7 +385,7 @@ export function questionsFromPassages(
     if (!isWellFormedQuestion(candidate.question)) return [];
     const source = sourceOf(passage);
     const refusal = gateRefusal(analyzer, candidate.question, source, passage.text);
-    if (!refusal) return [candidate];
+    if (!refusal) return [{ ...candidate, origin: source === 'page' ? 'page-qa' : source }];
     // 「お席の指定はお受け致しかねますか？」: the business's own voice is the answer; its topic
     // is what a customer asks about (「お席の指定について教えてください。」), with no はい／いいえ.
     const named = refusal === 'business-voice' ? topicOf(analyzer, candidate.question) : '';
@@ -404,6 +404,7 @@ export function questionsFromPassages(
         ...(candidate.statement ? { statement: candidate.statement } : {}),
         priority: Math.min(candidate.priority, 1.5),
         clause: candidate.clause,
+        origin: 'gate:business-voice',
       },
     ];
   };

@@ -254,9 +254,10 @@ describe('choosing among the questions', () => {
       ].join('\n'),
       5,
     ).map((faq) => faq.question);
+    // Intents come first, in the order customers care about (issue 23); then the sentences.
     expect(questions).toEqual([
-      'ミツバチはどの地域で利用できますか？',
       '受付時間は何時から何時までですか？',
+      'ミツバチはどの地域で利用できますか？',
       '交通費はいくらですか？',
       '買い物代行に対応していますか？',
       'ペットのお世話はお願いできますか？',

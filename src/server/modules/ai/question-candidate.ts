@@ -12,6 +12,12 @@ export interface QuestionCandidate {
   priority: number;
   /** Position of the clause in its passage: the first clause is the passage's main fact. */
   clause: number;
+  /**
+   * What made the question (issue 23, item 8): an intent (`intent:hours`), the page's own Q&A
+   * (`page-qa`), or the sentence or row rule that passed the gate (`sentence`, `field`,
+   * `gate:business-voice`).
+   */
+  origin?: string;
 }
 
 /** No broken particles, doubled words or missing question form; a sensible length. */
@@ -22,4 +28,11 @@ export function isWellFormedQuestion(question: string): boolean {
   if (question.length < 6 || question.length > 80) return false;
   if (MALFORMED.test(question)) return false;
   return /(？|ですか|ください。?)$/.test(question);
+}
+
+/** How strongly a candidate stands on its passage: 0 (its main fact, asked strongly) to 3. */
+export function tier(candidate: QuestionCandidate): number {
+  if (candidate.clause === 0 && candidate.priority >= 2.5) return 0;
+  if (candidate.priority >= 2) return candidate.clause === 0 ? 1 : 2;
+  return 3;
 }

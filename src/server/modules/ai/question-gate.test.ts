@@ -75,4 +75,15 @@ describe('the grammar gate on offline questions', () => {
       '駐車場は何台ありますか？',
     ]);
   });
+
+  it('reads a topic holding a clock time whole (duplicate-topic)', () => {
+    // 「10:00の便」 asked for its price and for its time are two questions, not one split at 「:」.
+    const kept = withoutRepeatedTopics(
+      analyzer,
+      ['10:00の便はいくらですか？', '10:00の便は何時に着きますか？'].map((question) => ({
+        question,
+      })),
+    ).map((item) => item.question);
+    expect(kept).toEqual(['10:00の便はいくらですか？', '10:00の便は何時に着きますか？']);
+  });
 });

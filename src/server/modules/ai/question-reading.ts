@@ -83,7 +83,10 @@ export function withoutRepeatedTopics<T extends { question: string }>(
   return items.filter((item) => {
     const key = topicKey(analyzer, item.question);
     if (!key) return true;
-    const [topic, kind] = key.split(':') as [string, string];
+    // The kind is after the last ':': a topic may hold a clock time (「10:00からの受付」).
+    const cut = key.lastIndexOf(':');
+    const topic = key.slice(0, cut);
+    const kind = key.slice(cut + 1);
     const asked = kinds.get(topic) ?? new Set<string>();
     if (asked.has(kind) || (asked.size > 0 && kind === 'open')) return false;
     asked.add(kind);

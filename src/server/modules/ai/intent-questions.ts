@@ -1,0 +1,171 @@
+import { fieldQuestions } from './field-questions.ts';
+import { evidenceFor, askedByPage, intentsFor, sectorsOf } from './intent-bank.ts';
+import { normalizeText } from './japanese.ts';
+import type { Passage } from './passages.ts';
+import { tier, type QuestionCandidate } from './question-candidate.ts';
+import { askKind } from './japanese.ts';
+import { INTENTS } from './intents.ts';
+
+/**
+ * Questions from customers' intents (issue 23, item 3): for each intent of the page's sectors
+ * whose evidence the page holds, the customer's own question on the passage that answers it, in
+ * the order customers care about; and one price question per main item of a price table or
+ * list, named by its row (「入塾金はいくらですか？」), never with the price echoed back.
+ */
+
+const PRICE = /\d[\d,]*\s*(?:円|万円)|[¥￥]\s*\d/;
+// Labels that name no item: a column or a heading word alone, a figure, a time or a unit.
+const GENERIC_ITEM =
+  /^(?:料金|価格|金額|費用|税込|税抜|備考|内容|時間|回数|その他|合計|小計|単価|一般|通常|基本|目安|例|項目|メニュー|コース|プラン|サービス|お値段|値段)$/;
+const NOT_AN_ITEM = /\d[\d,]*\s*円|[:：]|[。、！？]|^\d|^[〜～~]|^(?:約|※)|(?:場合|とき|際|方|例)$/;
+const MAX_PRICE_ITEMS = 6;
+const INTENT_PRIORITY = 4;
+
+function itemName(passage: Passage): string {
+  const label = normalizeText(passage.label ?? passage.named ?? '')
+    .replace(/[「」【】]/g, ' ')
+    .trim()
+    .replace(/\s+/g, '・');
+  const section = normalizeText(passage.section)
+    .replace(/[（(][^）)]*[）)]/g, '')
+    .trim();
+  const usable = (name: string) =>
+    name.length >= 2 && name.length <= 20 && !NOT_AN_ITEM.test(name) && !GENERIC_ITEM.test(name);
+  if (usable(label)) return label;
+  // 「料金：3,000円」 under 「カット」: the heading names the item the row prices.
+  if (GENERIC_ITEM.test(label) && usable(section)) return section;
+  return '';
+}
+
+function priceQuestion(item: string): string {
+  return `${item}はいくらですか？`;
+}
+
+/** The price statement a row or pair makes (「入塾金は12,100円です。」), when field-questions has one. */
+function priceStatement(passage: Passage): string | undefined {
+  return fieldQuestions(passage).find((candidate) => PRICE.test(candidate.statement ?? ''))
+    ?.statement;
+}
+
+/** One question per priced item: rows, 「項目：値」 pairs, list items and sentences under a name. */
+function priceQuestions(passages: Passage[], used: Set<number>): QuestionCandidate[] {
+  const asked = new Set<string>();
+  const candidates: QuestionCandidate[] = [];
+  for (const passage of passages) {
+    if (candidates.length >= MAX_PRICE_ITEMS) break;
+    if (used.has(passage.index) || passage.kind === 'qa') continue;
+    if (passage.kind === 'sentence' && !passage.named) continue;
+    if (!PRICE.test(normalizeText(passage.text))) continue;
+    const item = itemName(passage);
+    if (!item || asked.has(item)) continue;
+    asked.add(item);
+    used.add(passage.index);
+    const statement = passage.kind === 'sentence' ? undefined : priceStatement(passage);
+    candidates.push({
+      question: priceQuestion(item),
+      passageIndex: passage.index,
+      ...(statement ? { statement } : {}),
+      priority: INTENT_PRIORITY,
+      clause: 0,
+      origin: 'intent:price-item',
+    });
+  }
+  return candidates;
+}
+
+/** The clause (between 、 and 。) the topic is named in; -1 when only the heading names it. */
+function clauseOf(topic: RegExp, text: string): number {
+  const words = new RegExp(topic.source, topic.flags.replace('g', ''));
+  return normalizeText(text)
+    .split(/[、,。]/)
+    .findIndex((clause) => words.test(clause));
+}
+
+/** The intent questions the content answers, in the order customers care about. */
+export function intentQuestions(passages: Passage[]): QuestionCandidate[] {
+  const sectors = sectorsOf(normalizeText(passages.map((passage) => passage.text).join('\n')));
+  // Passages taken, with the clauses (between 、) their intents were found in.
+  const used = new Map<number, Set<number>>();
+  const byIntent: QuestionCandidate[] = [];
+  for (const intent of intentsFor(sectors)) {
+    if (askedByPage(intent, passages)) continue;
+    const evidence = evidenceFor(intent, passages);
+    if (!evidence) continue;
+    // Two intents on one clause would give the same answer twice; one passage may still answer
+    // two intents in clauses of their own (「徒歩5分で、専用駐車場はありません」).
+    const clause = clauseOf(intent.topic, evidence.passage.text);
+    const taken = used.get(evidence.passage.index) ?? new Set<number>();
+    if (taken.has(clause) || taken.has(-1) || (taken.size > 0 && clause === -1)) continue;
+    used.set(evidence.passage.index, taken.add(clause));
+    byIntent.push({
+      question: evidence.question,
+      passageIndex: evidence.passage.index,
+      ...(evidence.polarity ? { polarity: evidence.polarity } : {}),
+      priority: INTENT_PRIORITY,
+      clause: 0,
+      origin: `intent:${intent.id}`,
+    });
+  }
+  // Prices come right after hours and closed days: after those, what customers ask first.
+  const prices = priceQuestions(passages, new Set(used.keys()));
+  const first = byIntent.filter((candidate) =>
+    ['intent:hours', 'intent:closed-days'].includes(candidate.origin ?? ''),
+  );
+  return [...first, ...prices, ...byIntent.filter((candidate) => !first.includes(candidate))];
+}
+
+// Intents that ask no price: a rule's price question on their passage is not their question.
+const UNPRICED = new Set([
+  'intent:age',
+  'intent:bring',
+  'intent:first-visit',
+  'intent:children',
+  'intent:booking',
+  'intent:booking-how',
+]);
+
+/**
+ * The fact an intent found is asked in its own rule's words when that rule asks it exactly: a
+ * row or 「項目：値」 line by its field (「カットはいくらですか？」, with its statement as the
+ * answer's core), a sentence whose main fact is asked strongly on the intent's topic (「駐車場は
+ * 何台ありますか？」「食物アレルギーに対応していますか？」). The intent chose the fact and its place; the rule
+ * names the item exactly.
+ */
+export function inRuleWords(
+  intent: QuestionCandidate,
+  fromPassages: QuestionCandidate[],
+): QuestionCandidate {
+  const topic = INTENTS.find((entry) => `intent:${entry.id}` === intent.origin)?.topic;
+  const exact = fromPassages.find(
+    (candidate) =>
+      candidate.passageIndex === intent.passageIndex &&
+      ((candidate.origin === 'field' && candidate.statement && tier(candidate) <= 1) ||
+        (candidate.origin === 'sentence' &&
+          candidate.clause === 0 &&
+          tier(candidate) === 0 &&
+          !!topic &&
+          new RegExp(topic.source).test(candidate.question))),
+  );
+  // An intent that asks no price keeps its words over a rule asking one (「12歳未満はいくらですか？」
+  // is no age question).
+  // Nor does one asking a value give way to 「…を教えてください。」 (「年末年始を教えてください。」).
+  const sameAsk =
+    !(askKind(exact?.question ?? '') === 'price' && UNPRICED.has(intent.origin ?? '')) &&
+    !(
+      /を教えてください。$/.test(exact?.question ?? '') &&
+      askKind(exact?.question ?? '') === 'open' &&
+      askKind(intent.question) !== 'open'
+    );
+  if (!exact || !sameAsk) return intent;
+  // A price row keeps the field's wording (its heading's qualifier, its brackets) unless the
+  // field echoes a figure (「英語の8,800円はいくらですか？」) or drags a column along (「英語の週1回
+  // 授業60分(宿題指導無し)はいくらですか？」): then the intent names the item.
+  if (
+    intent.origin === 'intent:price-item' &&
+    (askKind(exact.question) !== 'price' ||
+      /\d[\d,]*\s*円/.test(exact.question) ||
+      exact.question.length > intent.question.length + 6)
+  )
+    return exact.statement ? { ...intent, statement: exact.statement } : intent;
+  return { ...exact, priority: intent.priority, origin: intent.origin! };
+}

@@ -1,0 +1,222 @@
+import { SECTOR_INTENTS } from './intents-sector.ts';
+import {
+  DAYS,
+  MONEY,
+  NEGATIVE,
+  TIME_SPAN,
+  WHEN,
+  type Intent,
+  type Sector,
+} from './intent-types.ts';
+
+export type { Intent, IntentExample, Sector } from './intent-types.ts';
+
+/**
+ * The intent bank's table (issue 23, item 3): what customers of a small business ask, common to
+ * all and by sector, in the order customers care about. Each intent carries the question as a
+ * customer words it, how its evidence shows on a page (topic words in the passage or its
+ * heading, and the shape of the value when the answer is one), and its own examples: a short
+ * page text with the question it must ask, and one where it must not fire. intent-bank.test.ts
+ * runs every example. General business vocabulary only: the pages graded are unseen.
+ */
+
+const COMMON: Intent[] = [
+  {
+    id: 'hours',
+    sectors: 'common',
+    question: '{name}は何時から何時までですか？',
+    names: ['営業時間', '診療時間', '受付時間', '開館時間', '開塾時間', '開室時間', '利用時間'],
+    topic: /営業時間|受付時間|診療時間|診察時間|開館時間|開塾時間|開室時間|営業|開店/,
+    value: TIME_SPAN,
+    not: /チェック|キャンセル|お迎え|送迎/,
+    listed: true,
+    examples: [
+      { text: '営業時間は10:00〜19:00です。', question: '営業時間は何時から何時までですか？' },
+      {
+        text: '診療時間 9:00〜12:00 / 15:00〜19:00',
+        question: '診療時間は何時から何時までですか？',
+      },
+      { text: '営業時間は季節によって変わります。' },
+    ],
+  },
+  {
+    id: 'closed-days',
+    sectors: 'common',
+    question: '{name}はいつですか？',
+    names: ['定休日', '休診日', '休館日', '休業日', '休塾日', '休校日', '休み'],
+    topic: /定休日|休業日|休診日|休館日|休塾|休校日|お休み|年中無休|無休/,
+    value: DAYS,
+    listed: true,
+    examples: [
+      { text: '定休日は毎週水曜日です。', question: '定休日はいつですか？' },
+      { text: '休診日：木曜・日曜・祝日', question: '休診日はいつですか？' },
+      { text: 'お休みの日はゆっくり過ごしましょう。' },
+    ],
+  },
+  {
+    id: 'booking',
+    sectors: 'common',
+    question: '予約は必要ですか？',
+    topic:
+      /予約(?:制|優先|の上|をお願い|をお取り)|予約(?:は|が)?(?:不要|必要)|完全予約|予約なし|飛び込み/,
+    not: /キャンセル|変更|取消/,
+    yes: /予約制|必要|お願い|お取り/,
+    no: /不要|予約なし(?:でも|で)|飛び込み(?:でも|歓迎|OK)/,
+    listed: true,
+    examples: [
+      { text: '当院は完全予約制です。', question: '予約は必要ですか？' },
+      { text: '診察は受付順で予約は不要です。', question: '予約は必要ですか？' },
+      { text: 'ご予約のキャンセルは前日までにご連絡ください。' },
+    ],
+  },
+  {
+    id: 'booking-how',
+    sectors: 'common',
+    question: '予約はどうすればできますか？',
+    topic: /予約/,
+    value: /電話|メール|LINE|ネット|ウェブ|WEB|Web|フォーム|オンライン|窓口|アプリ/,
+    not: /キャンセル|変更|取消|遅れ|遅刻/,
+    examples: [
+      { text: 'ご予約はお電話またはLINEで承ります。', question: '予約はどうすればできますか？' },
+      { text: 'キャンセルはお電話でご連絡ください。' },
+    ],
+  },
+  {
+    id: 'cancellation-fee',
+    sectors: 'common',
+    question: 'キャンセル料はかかりますか？',
+    topic: /キャンセル|取消|取り消し/,
+    value: MONEY,
+    not: /キャンセル待ち/,
+    listed: true,
+    examples: [
+      {
+        text: '当日のキャンセルは料金の100%を頂戴します。',
+        question: 'キャンセル料はかかりますか？',
+      },
+      { text: 'キャンセル料：前日50%、当日100%', question: 'キャンセル料はかかりますか？' },
+      { text: 'キャンセル待ちも承ります。' },
+    ],
+  },
+  {
+    // The first bank's id, kept: the results screen's list refers to it.
+    id: 'cancellation',
+    sectors: 'common',
+    question: 'キャンセルや変更はいつまでに連絡すればよいですか？',
+    topic: /キャンセル|取消|取り消し|変更/,
+    value: WHEN,
+    not: /キャンセル待ち/,
+    listed: true,
+    examples: [
+      {
+        text: 'キャンセルや変更のご連絡は前日の18時までにお願いします。',
+        question: 'キャンセルや変更はいつまでに連絡すればよいですか？',
+      },
+      { text: '予定の変更がありましたらお知らせします。' },
+    ],
+  },
+  {
+    id: 'payment-methods',
+    sectors: 'common',
+    question: 'お支払いにはどの方法が使えますか？',
+    topic: /支払|決済|お会計|精算/,
+    value: /現金|クレジット|カード|振込|振り込み|PayPay|電子マネー|QR|引落|引き落とし|口座/i,
+    not: /レシート|領収書|明細/,
+    listed: true,
+    examples: [
+      {
+        text: 'お支払いは現金またはクレジットカードでお願いします。',
+        question: 'お支払いにはどの方法が使えますか？',
+      },
+      { text: 'お支払いは施術後にお願いします。' },
+    ],
+  },
+  {
+    id: 'parking',
+    sectors: 'common',
+    question: '駐車場はありますか？',
+    topic: /駐車場|駐車スペース|パーキング|駐車/,
+    not: /駐車禁止|違法駐車|路上駐車/,
+    yes: /あります|有り|あり[(（。、]|あり$|ございます|完備|\d+\s*台|ご利用いただけ|無料/,
+    no: NEGATIVE,
+    listed: true,
+    examples: [
+      { text: '駐車場は3台分ございます。', question: '駐車場はありますか？' },
+      {
+        text: '駐車場はありませんので近隣のコインパーキングをご利用ください。',
+        question: '駐車場はありますか？',
+      },
+      { text: '駐車禁止の場所にご注意ください。' },
+    ],
+  },
+  {
+    id: 'access',
+    sectors: 'common',
+    question: '最寄り駅からのアクセスを教えてください。',
+    topic: /アクセス|徒歩|最寄|駅から|駅より/,
+    value: /徒歩|駅|バス停|車で/,
+    listed: true,
+    examples: [
+      { text: 'JR駅南口から徒歩5分です。', question: '最寄り駅からのアクセスを教えてください。' },
+      { text: 'アクセスしやすいサイトを目指しています。' },
+    ],
+  },
+  {
+    id: 'bring',
+    sectors: 'common',
+    question: '当日は何を持っていけばよいですか？',
+    topic: /持ち物|ご持参ください|持参してください|お持ちください|ご用意ください/,
+    value: /ください|必要/,
+    // 「お持ちなら」「持参できる備品」「現金にてお持ちください」: a condition, a loan or a payment.
+    not: /持ち込み|お持ち帰り|お持ちの方|お持ちなら|場合|持参できる|現金|費用|料金|円|返送/,
+    examples: [
+      {
+        text: '当日は動きやすい服装とタオルをご持参ください。',
+        question: '当日は何を持っていけばよいですか？',
+      },
+      { text: '食べ物のお持ち込みはご遠慮ください。' },
+    ],
+  },
+  {
+    id: 'age',
+    sectors: 'common',
+    question: '何歳から利用できますか？',
+    topic: /対象|年齢|歳|才/,
+    value: /\d+\s*(?:歳|才)(?:以上|から|以下|未満|〜|～)/,
+    // 「12歳未満 1,500円」 is a price by age, asked as a price.
+    not: /円/,
+    examples: [
+      { text: '対象は5歳以上のお子様です。', question: '何歳から利用できますか？' },
+      { text: '創業から30年以上の歴史があります。' },
+    ],
+  },
+  {
+    id: 'children',
+    sectors: 'common',
+    question: '子ども連れでも利用できますか？',
+    topic: /お子様連れ|子連れ|お子さま連れ|お子様の同伴|キッズスペース|ベビーカー/,
+    yes: /(?<!不)可能|できます|OK|歓迎|ございます|あります|大丈夫/,
+    no: NEGATIVE,
+    examples: [
+      { text: 'お子様連れでのご来店も歓迎です。', question: '子ども連れでも利用できますか？' },
+      { text: 'お子様の成長を見守ります。' },
+    ],
+  },
+];
+
+/** Common intents first, then the sector ones (intents-sector.ts), in the order customers care about. */
+export const INTENTS: Intent[] = [...COMMON, ...SECTOR_INTENTS];
+
+/** Words a page of each sector uses; two different hits name the sector. */
+export const SECTOR_WORDS: Record<Sector, RegExp> = {
+  clinic: /診療|診察|施術|整骨|整体|鍼灸|歯科|医院|クリニック|治療|患者|保険証/g,
+  salon: /サロン|ネイル|カット|カラー|ヘア|エステ|まつげ|まつ毛|美容|施術/g,
+  lodging: /宿泊|チェックイン|チェックアウト|客室|旅館|民泊|ゲストハウス|素泊まり|ご一泊/g,
+  restaurant: /ランチ|ディナー|料理|お席|テイクアウト|ドリンク|コース料理|飲食/g,
+  school: /塾|教室|レッスン|授業|入会|月謝|受講|生徒|講師|スクール/g,
+  legal: /報酬|税理士|行政書士|司法書士|弁護士|社労士|申告|相談料|着手金|登記/g,
+  pet: /ペットホテル|ワンちゃん|わんちゃん|犬|猫|トリミング|お預かり|ワクチン/g,
+  rental: /貸し|レンタル|会議室|スペース|利用料|貸切|ご利用時間|延長料金/g,
+  repair: /修理|出張|作業|見積|工事|部品|点検|交換作業/g,
+  shop: /送料|配送|返品|通販|ご注文|商品|発送|在庫/g,
+};
