@@ -81,15 +81,16 @@ describe('questions the page does not answer', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.index).toBe(itemsBefore);
+    const asked = done.unansweredIntents!.find((intent) => intent.id === 'access')!.question;
     expect(body.item).toEqual({
-      question: '場所はどこですか？',
+      question: asked,
       answer: '東京都千代田区1-2-3、神田駅から徒歩3分です。',
       answerSource: 'owner',
       approved: true,
     });
     expect(body.unansweredIntents.find((i: UnansweredIntent) => i.id === 'access')).toEqual({
       id: 'access',
-      question: '場所はどこですか？',
+      question: asked,
       answeredItemIndex: itemsBefore,
     });
 
