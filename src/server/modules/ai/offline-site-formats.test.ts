@@ -60,6 +60,15 @@ const CLINIC_HOURS = [
 ].join('\n');
 
 describe('facts as small-business sites write them', () => {
+  it('never takes a first table row holding a price for the header that names the columns', () => {
+    const faqs = faqsOf(
+      ['1年生 | 8,800円 | 週1回授業90分 |', '定期テスト対策 | 0円 | テスト直前の土日開催 |'].join(
+        '\n',
+      ),
+    );
+    for (const faq of faqs) expect(`${faq.question}${faq.answer}`).not.toMatch(/の8,800円は/);
+  });
+
   it('reads a clock time as a time, never as 「項目：値」', () => {
     expect(toPassages(pages(SALON))[1]).toMatchObject({ kind: 'sentence' });
     const faqs = faqsOf(SALON);

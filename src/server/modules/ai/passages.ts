@@ -37,6 +37,8 @@ export interface Passage {
 }
 
 const MIN_CHARS = 6;
+// A table cell that is a price, never a column's name.
+const PRICE_CELL = /\d[\d,]*\s*円|[¥￥]\s*\d/;
 const MAX_SENTENCE_CHARS = 400;
 
 /** Splits a paragraph at 。！？ outside brackets, keeping the mark with its sentence. */
@@ -294,6 +296,13 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         const cells = tableCells(line.replace(/｜/g, '|'));
         if (cells.every((cell) => /^:?-{2,}:?$/.test(cell) || cell === '')) continue;
         if (!header) {
+          // A first row holding a price (「1年生 | 8,800円 | 週1回…」, a table whose header row
+          // was lost in copying) is data: as a header it would name the next rows' columns
+          // 「8,800円」. It is kept as the line it is, and the next row may be the header.
+          if (cells.slice(1).some((cell) => PRICE_CELL.test(cell))) {
+            push({ kind: 'sentence', text: cells.filter(Boolean).join(' ') });
+            continue;
+          }
           header = cells;
           continue;
         }

@@ -54,6 +54,37 @@ export const STRICT_RULES: StrictRule[] = [
     },
   },
   {
+    id: 'vague-place-or-this',
+    // 「園内について教えてください。」「本料金表について…」「今シーズンについて…」: a place inside the
+    // business, or 本／今／当 pointing at the page itself, names nothing a customer asks about.
+    refuses:
+      /^(?:(?:本|今|当|原則|上記|下記)[^？]{0,10}|[^？]{0,6}(?:園|室|館|店|院|施設|敷地)内|ご利用|質問等)について教えてください。$/,
+    examples: {
+      refused: [
+        '園内について教えてください。',
+        '本料金表について教えてください。',
+        '今シーズンについて教えてください。',
+        '原則服装について教えてください。',
+        'ご利用について教えてください。',
+      ],
+      passed: ['ホテル料金について教えてください。', '口座振替について教えてください。'],
+    },
+  },
+  {
+    id: 'echo-case',
+    // 「ご連絡が取れない場合の連絡について…」「指定がない場合の指定について…」: the clause's own
+    // word asked back about its case, a fragment of the sentence rather than a question.
+    refuses: /^(?<head>[^？]+?)(?:場合|際|とき)の(?<tail>[^？]+?)について教えてください。$/,
+    examples: {
+      refused: [
+        'ご連絡が取れない場合の連絡について教えてください。',
+        '指定がない場合の指定について教えてください。',
+        'カルテ番号がわからない場合のカルテ番号について教えてください。',
+      ],
+      passed: ['ご予約時間に遅れる場合の連絡について教えてください。'],
+    },
+  },
+  {
     id: 'business-voice',
     // 「一切の責任を負いますか？」「経理状況を勘案しますか？」: the business's duties, not a question.
     refuses:
@@ -71,6 +102,7 @@ export function strictRefusal(question: string): string | undefined {
     const match = rule.refuses.exec(question);
     if (!match) continue;
     if (rule.id === 'bare-can' && DOABLE.test(match.groups?.topic ?? '')) continue;
+    if (rule.id === 'echo-case' && !match.groups!.head!.includes(match.groups!.tail!)) continue;
     return rule.id;
   }
   return undefined;
