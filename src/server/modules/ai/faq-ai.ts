@@ -2,6 +2,7 @@ import { answersOutputSchema, questionsOutputSchema } from '../../../shared/ai.t
 import type { AnswerLength } from '../../../shared/limits.ts';
 import { buildBm25 } from './bm25.ts';
 import { avoidList } from './category-ai.ts';
+import { customerQuestionsFor } from './intent-bank.ts';
 import { offlineAnswersInChild, offlineQuestionsInChild } from './engine-pool.ts';
 import { loadAnalyzer, normalizeText } from './japanese.ts';
 import { callOnChain, lengthOff, lengthRule, system, type AiRun } from './model-run.ts';
@@ -62,6 +63,7 @@ export async function generateQuestionsFromContent(
   const analyzer = await loadAnalyzer();
   const chunks = chunkContent(pages).slice(0, 30);
   if (chunks.length === 0) return { drafts: [] };
+  const customersAsk = customerQuestionsFor(pages);
   const kept: DraftQuestion[] = [];
   // Top-up rounds (bounded): de-duplication leaves fewer than asked, so ask again for the rest
   // with every question already made listed as one to avoid.
@@ -81,6 +83,7 @@ export async function generateQuestionsFromContent(
           prompt: [
             `次の資料を読み、この事業のお客様が実際に尋ねそうな質問を${perCall}個作成してください。`,
             '資料の内容で答えられる質問だけにしてください。質問文だけを返してください。',
+            `この業種のお客様がよく尋ねることの例です。資料に答えがあるものは優先して質問にし、答えがないものは質問にしないでください:\n${customersAsk.map((question) => `- ${question}`).join('\n')}`,
             sharing
               ? `あなたの担当する観点は「${angle}」です。ほかの観点は別の担当者が作成します。`
               : '',

@@ -129,3 +129,14 @@ const emptyPassage: Passage = {
   sectionId: 0,
   text: '',
 };
+
+/**
+ * The questions customers of such a business ask, worded for a model's prompt: a model told
+ * what customers want asks it first instead of echoing the page's sentences.
+ */
+export function customerQuestionsFor(pages: SourcePage[], limit = 15): string[] {
+  const text = normalizeText(pages.map((page) => `${page.title}\n${page.markdown}`).join('\n'));
+  return intentsFor(sectorsOf(text))
+    .slice(0, limit)
+    .map((intent) => phrased(intent, emptyPassage));
+}

@@ -135,6 +135,22 @@ describe('model engines: top-up, grounding and fail-over', () => {
     }
   }, 120_000);
 
+  it("tells the model what this sector's customers ask, to ask those first", async () => {
+    const user = await seedUser(t.app, { credits: 20 });
+    healthy.resetStats();
+    healthy.setOptions({ latencyMs: 5 });
+    const text = [
+      '当院は整体院です。施術は予約制で、初診の方は問診票をご記入ください。',
+      '施術料は60分6,000円です。保険診療は行っておりません。',
+    ].join('\n');
+    await generateThroughApi(t.app, user.headers, { text, count: 3, length: 'short' });
+    expect(healthy.stats.questionPrompts.length).toBeGreaterThan(0);
+    for (const prompt of healthy.stats.questionPrompts) {
+      expect(prompt).toContain('この業種のお客様がよく尋ねることの例です');
+      expect(prompt).toContain('キャンセル料はかかりますか？');
+    }
+  });
+
   it('asks once more for answers far outside the chosen length', async () => {
     const user = await seedUser(t.app, { credits: 20 });
     healthy.resetStats();
