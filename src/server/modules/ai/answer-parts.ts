@@ -147,6 +147,38 @@ export function pointedTo(passages: Passage[], sentence: Passage): Passage[] {
   return items;
 }
 
+// One step of a fee that changes with timing (「前日:50%」「当日7:00まで :無料」「無断:100%」).
+const TIMING =
+  /前日|当日|前々日|日前|時間前|週間前|[かヶケ]月前|以降|以前|までに?|無断|不泊|連絡なし/;
+const FEE = /\d+\s*[%％]|無料|全額|半額|\d[\d,]*\s*円/;
+const isTier = (passage: Passage) => TIMING.test(passage.text) && FEE.test(passage.text);
+
+/**
+ * The other steps of a fee that changes with timing, when the evidence is one of them: a
+ * cancellation policy told one line at a time is answered with every line, or 「前日50%」 alone
+ * would say nothing of 当日 or of a week before. Only the unbroken run of such lines around the
+ * evidence, in its section, in page order.
+ */
+export function otherTiers(passages: Passage[], evidence: Passage): Passage[] {
+  if (!isTier(evidence)) return [];
+  const sibling = (index: number) => {
+    const passage = passages[index];
+    return passage &&
+      passage.sectionId === evidence.sectionId &&
+      passage.kind !== 'qa' &&
+      passage.text.length <= 80 &&
+      isTier(passage)
+      ? passage
+      : undefined;
+  };
+  const tiers: Passage[] = [];
+  for (let index = evidence.index - 1; tiers.length < 6 && sibling(index); index--)
+    tiers.unshift(sibling(index)!);
+  for (let index = evidence.index + 1; tiers.length < 8 && sibling(index); index++)
+    tiers.push(sibling(index)!);
+  return tiers;
+}
+
 /** What a sentence or question is about: the phrase before its first は／には／では／も. */
 function subjectOf(text: string): string {
   const match = /^(.{2,24}?)(?:には|では|は|も)/.exec(

@@ -55,8 +55,10 @@ function score(intent: Intent, passage: Passage): number {
   // A bracketed remnant (「(定休日の水曜日を除く)」「当日持ち物)」) or a bare label states nothing.
   const unbalanced = (text.match(/[)）]/g)?.length ?? 0) > (text.match(/[(（]/g)?.length ?? 0);
   if (text.length < 8 || /^[(（]/.test(text) || unbalanced) return -Infinity;
-  // 「但し、…」「それ以外は…」 qualify the sentence before them: alone they answer nothing.
-  if (/^(?:ただし|但し|それ以外|その他|その際|この場合|その場合)/.test(text)) return -Infinity;
+  // 「但し、…」「それ以外は…」 qualify the sentence before them, and 「上記の…」 points back to
+  // it: alone they answer nothing.
+  if (/^(?:ただし|但し|それ以外|その他|その際|この場合|その場合|上記|前記|同上)/.test(text))
+    return -Infinity;
   // A yes/no intent needs evidence that says yes or no (「駐車場の利用は自己責任で」 does not).
   if ((intent.yes || intent.no) && !polarityOf(intent, passage)) return -Infinity;
   const shape = passage.kind === 'sentence' ? 0 : 0.5;

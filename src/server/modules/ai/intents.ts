@@ -98,6 +98,7 @@ const COMMON: Intent[] = [
       { text: 'キャンセル待ちも承ります。' },
       // A qualifier of the sentence before it answers nothing alone.
       { text: '但し、2週間前までなら1回に限り変更できます(変更後のキャンセル料は100%)。' },
+      { text: '上記の項目に該当する場合には、100%キャンセル料金が発生します。' },
     ],
   },
   {

@@ -261,3 +261,25 @@ describe('offline answers from their evidence', () => {
       expect(ask(length)).toBe('入塾時のみいただく金額です。入塾金は5,000円で、全学年共通です。');
   });
 });
+
+describe('a fee that changes with timing', () => {
+  const POLICY = [
+    '# キャンセル料',
+    '7日前まで：無料',
+    '前日：ご利用料金の50%',
+    '当日：ご利用料金の100%',
+    '駐車場は1台500円です。',
+  ].join('\n');
+
+  it('is answered with every step, not the one line the evidence is, at any length', () => {
+    for (const length of ['short', 'medium'] as const) {
+      const { answer } = answerOf(POLICY, '前日', 'キャンセル料はかかりますか？', length);
+      expect(answer).toContain('7日前');
+      expect(answer).toContain('50%');
+      expect(answer).toContain('100%');
+      expect(answer.indexOf('7日前')).toBeLessThan(answer.indexOf('100%'));
+      // A price that is no step of it stays out.
+      expect(answer).not.toContain('駐車場');
+    }
+  });
+});

@@ -3,6 +3,7 @@ import {
   asSentence,
   figuresAsWritten,
   notesOn,
+  otherTiers,
   pointedTo,
   QUALIFIES,
   relatedSentences,
@@ -149,6 +150,15 @@ export function offlineAnswer(
   if (passage.kind === 'row' || passage.kind === 'pair')
     for (const note of tableNotes(analyzer, passages, passage, statement ?? passage.text))
       add(note.index, asSentence(note.text), note.text);
+  // A fee's other timing steps complete it at any length: one step alone misleads. They may
+  // take the answer past the length's maximum, as the evidence itself may.
+  for (const tier of otherTiers(passages, passage)) {
+    const sentence = spokenPassage(tier);
+    if (seen.has(tier.text) || main.includes(sentence)) continue;
+    seen.add(tier.text);
+    total += sentence.length;
+    after.push({ index: tier.index, sentence });
+  }
   // 「下記キャンセル料が発生します」 means nothing without the list below it.
   for (const item of pointedTo(passages, last)) {
     const sentence = spokenPassage(item);
