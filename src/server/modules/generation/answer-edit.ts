@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FaqItem } from '../../../shared/generations.ts';
 import type { Database } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { GENERATION_ID, GENERATION_NOT_FOUND } from './generation.record.ts';
+import { lockOwnGeneration } from './generation.record.ts';
 
 /**
  * Saves the user's own wording of one answer to a completed record (編集済み). The row is
@@ -17,14 +17,8 @@ export async function editAnswer(
   index: number,
   answer: string,
 ): Promise<FaqItem> {
-  if (!GENERATION_ID.test(id)) throw notFound(GENERATION_NOT_FOUND);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(faqGenerations)
-      .where(and(eq(faqGenerations.id, id), eq(faqGenerations.userId, userId)))
-      .for('update');
-    if (!row) throw notFound(GENERATION_NOT_FOUND);
+    const row = await lockOwnGeneration(tx, userId, id);
     if (row.stage !== 'completed') throw new HttpError(409, 'この回答は編集できません');
     const items = Array.isArray(row.items) ? (row.items as FaqItem[]) : [];
     const current = items[index];

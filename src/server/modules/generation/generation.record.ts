@@ -7,7 +7,7 @@ import {
   type Generation,
 } from '../../../shared/generations.ts';
 import type { AnswerLength } from '../../../shared/limits.ts';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { Database, DbOrTx, Transaction } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { CategoryInput } from '../ai/category-ai.ts';
@@ -169,4 +169,19 @@ export function afterQueuedWrites<T>(id: string, write: () => Promise<T>): Promi
   return enqueue(id, async () => {
     result = await write();
   }).then(() => result);
+}
+
+/**
+ * The user's own record, locked until the transaction ends: an edit, an added answer or a
+ * regeneration of another item waits for this one instead of being overwritten by it.
+ */
+export async function lockOwnGeneration(tx: Transaction, userId: string, id: string) {
+  if (!GENERATION_ID.test(id)) throw notFound(GENERATION_NOT_FOUND);
+  const [row] = await tx
+    .select()
+    .from(faqGenerations)
+    .where(and(eq(faqGenerations.id, id), eq(faqGenerations.userId, userId)))
+    .for('update');
+  if (!row) throw notFound(GENERATION_NOT_FOUND);
+  return row;
 }

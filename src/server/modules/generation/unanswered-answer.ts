@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   readUnansweredIntents,
   type FaqItem,
@@ -7,7 +7,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { GENERATION_ID, GENERATION_NOT_FOUND } from './generation.record.ts';
+import { lockOwnGeneration } from './generation.record.ts';
 
 export const UNANSWERED_NOT_FOUND = 'この質問は見つかりません';
 export const UNANSWERED_ALREADY_ADDED = 'この質問はすでにFAQに追加されています';
@@ -26,14 +26,8 @@ export async function answerUnanswered(
   intentId: string,
   input: { answer: string; question?: string },
 ): Promise<UnansweredAdded> {
-  if (!GENERATION_ID.test(id)) throw notFound(GENERATION_NOT_FOUND);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(faqGenerations)
-      .where(and(eq(faqGenerations.id, id), eq(faqGenerations.userId, userId)))
-      .for('update');
-    if (!row) throw notFound(GENERATION_NOT_FOUND);
+    const row = await lockOwnGeneration(tx, userId, id);
     const intents = row.method === 'category' ? [] : readUnansweredIntents(row.unansweredIntents);
     const intent = intents.find((entry) => entry.id === intentId);
     if (!intent) throw notFound(UNANSWERED_NOT_FOUND);
