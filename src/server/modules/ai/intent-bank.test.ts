@@ -65,3 +65,23 @@ describe('unansweredIntents', () => {
     expect(listed.every((intent) => !intent.question.includes('{'))).toBe(true);
   });
 });
+
+describe('the evidence an intent takes', () => {
+  it('is the schedule a fee follows, not a sentence on an exception to it', () => {
+    const passages = passagesOf(
+      page(
+        [
+          '# キャンセル料',
+          '直前にご予約を2回以上キャンセルされた場合は全額キャンセル料を頂きます。',
+          '4日前まで：無料',
+          '3日前〜前日：利用料の50%',
+          '当日：利用料の100%',
+        ].join('\n'),
+      ),
+    );
+    const intent = INTENTS.find((candidate) => candidate.id === 'cancellation-fee')!;
+    const evidence = evidenceFor(intent, passages);
+    expect(evidence?.passage.text).not.toContain('2回以上');
+    expect(evidence?.passage.section).toBe('キャンセル料');
+  });
+});

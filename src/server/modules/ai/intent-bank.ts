@@ -1,3 +1,4 @@
+import { otherTiers } from './answer-parts.ts';
 import { normalizeText } from './japanese.ts';
 import { passagesOf, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity } from './question-candidate.ts';
@@ -95,7 +96,12 @@ export function evidenceFor(intent: Intent, passages: Passage[]): IntentEvidence
   let bestScore = -Infinity;
   for (const passage of passages) {
     if (passage.kind === 'qa') continue;
-    const value = score(intent, passage);
+    let value = score(intent, passage);
+    if (value === -Infinity) continue;
+    if (intent.exceptions && clean(intent.exceptions).test(normalizeText(passage.text))) value -= 3;
+    // One step of a schedule (「前日:50%」) is answered with the others: the schedule is the
+    // rule a customer asks about, more than a sentence on one case.
+    if (otherTiers(passages, passage).length > 0) value += 1.5;
     if (value > bestScore) {
       best = passage;
       bestScore = value;

@@ -35,6 +35,11 @@ export interface Intent {
   no?: RegExp;
   /** Listed on the results screen when the page does not answer it (issue 23, item 6). */
   listed?: boolean;
+  /**
+   * Cases that are exceptions to what is asked (「無断キャンセル」「2回以上繰り返す場合」): such
+   * evidence answers only when the page states nothing else.
+   */
+  exceptions?: RegExp;
   examples: IntentExample[];
 }
 

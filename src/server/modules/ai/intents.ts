@@ -88,6 +88,7 @@ const COMMON: Intent[] = [
     topic: /キャンセル|取消|取り消し/,
     value: MONEY,
     not: /キャンセル待ち/,
+    exceptions: /無断|無連絡|連絡(?:なし|無し)|繰り返|[2２二]回以上|[2２二]度以上|遅刻/,
     listed: true,
     examples: [
       {
