@@ -1,6 +1,6 @@
 import type { AnswerLength } from '../../../shared/limits.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { ParserJobFailed, ParserPool, type ParserFailure } from '../ingestion/parser-pool.ts';
+import { jobFailureError, ParserJobFailed, ParserPool } from '../ingestion/parser-pool.ts';
 import type { OfflineAnswer } from './offline-answer.ts';
 import type { ContentPage, DraftQuestion, OfflineQuestionSet } from './offline-engine.ts';
 
@@ -63,8 +63,6 @@ const pool = new ParserPool<EngineJob, EngineAnswer>(
   (answer) => answer.ok,
 );
 
-const FAILURE_STATUS: Record<ParserFailure, number> = { memory: 413, time: 422, crash: 422 };
-
 /** Process ids of the engine children working now (tests end one mid-job). */
 export function engineBusyPids(): number[] {
   return pool.busyPids();
@@ -82,8 +80,10 @@ async function runJob(job: EngineJob): Promise<EngineAnswer & { ok: true }> {
   } catch (error) {
     if (!(error instanceof ParserJobFailed)) throw error;
     // Every failure is the generation's: a failed generation is charged nothing.
-    const message = error.reason === 'crash' ? ENGINE_FAILED_MESSAGE : ENGINE_TOO_HEAVY_MESSAGE;
-    throw new HttpError(FAILURE_STATUS[error.reason], message, { cause: error });
+    throw jobFailureError(error, {
+      tooHeavy: ENGINE_TOO_HEAVY_MESSAGE,
+      failed: ENGINE_FAILED_MESSAGE,
+    });
   }
   if (answer.ok) return answer;
   throw new HttpError(422, ENGINE_FAILED_MESSAGE, { cause: new Error(answer.message) });

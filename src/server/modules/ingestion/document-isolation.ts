@@ -1,7 +1,7 @@
 import { HttpError } from '../../lib/http-error.ts';
 import type { DocumentKind, DocumentSource, ExtractedDocument } from './document-extract.ts';
 import type { ExtractedPage } from './html-extract.ts';
-import { ParserJobFailed, ParserPool, type ParserFailure } from './parser-pool.ts';
+import { jobFailureError, ParserJobFailed, ParserPool } from './parser-pool.ts';
 import { declaredUncompressedSize } from './zip-size.ts';
 
 /** Everything a DOCX or XLSX may inflate to, all entries together. */
@@ -81,8 +81,6 @@ const pool = new ParserPool<ParseJob, ParseAnswer>(
   (answer) => answer.ok || answer.status > 0,
 );
 
-const FAILURE_STATUS: Record<ParserFailure, number> = { memory: 413, time: 422, crash: 422 };
-
 async function runJob(
   job: ParseJob,
   messages: { tooHeavy: string; failed: string },
@@ -92,8 +90,7 @@ async function runJob(
     answer = await pool.run(job);
   } catch (error) {
     if (!(error instanceof ParserJobFailed)) throw error;
-    const message = error.reason === 'crash' ? messages.failed : messages.tooHeavy;
-    throw new HttpError(FAILURE_STATUS[error.reason], message, { cause: error });
+    throw jobFailureError(error, messages);
   }
   if (answer.ok) return answer;
   if (answer.status > 0) throw new HttpError(answer.status, answer.message);

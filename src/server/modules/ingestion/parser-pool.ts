@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { HttpError } from '../../lib/http-error.ts';
 
 export interface ParserPoolLimits {
   /** Children parsing at once; more jobs wait their turn. */
@@ -28,6 +29,20 @@ export interface ParserPoolLimits {
 const CHILD_NICENESS = 10;
 
 export type ParserFailure = 'memory' | 'time' | 'crash';
+
+const FAILURE_STATUS: Record<ParserFailure, number> = { memory: 413, time: 422, crash: 422 };
+
+/**
+ * What the user is told of a job its child never answered: too heavy (memory or time, 413/422)
+ * or failed (a crash, 422), in the words of the work that was asked.
+ */
+export function jobFailureError(
+  error: ParserJobFailed,
+  messages: { tooHeavy: string; failed: string },
+): HttpError {
+  const message = error.reason === 'crash' ? messages.failed : messages.tooHeavy;
+  return new HttpError(FAILURE_STATUS[error.reason], message, { cause: error });
+}
 
 /** A job the child never answered: it was killed or died. */
 export class ParserJobFailed extends Error {
