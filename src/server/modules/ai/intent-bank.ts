@@ -60,6 +60,9 @@ function score(intent: Intent, passage: Passage): number {
   // it: alone they answer nothing.
   if (/^(?:ただし|但し|それ以外|その他|その際|この場合|その場合|上記|前記|同上)/.test(text))
     return -Infinity;
+  // Anywhere in the sentence, a pointer to what the page says elsewhere (「上記以降にキャンセルした
+  // 場合は…」「そのため、…」「下記をお伺いしております」) leaves the answer without its half.
+  if (/上記|下記|以下の|それ以降|そのため|前述/.test(text)) return -Infinity;
   // A yes/no intent needs evidence that says yes or no (「駐車場の利用は自己責任で」 does not).
   if ((intent.yes || intent.no) && !polarityOf(intent, passage)) return -Infinity;
   const shape = passage.kind === 'sentence' ? 0 : 0.5;

@@ -17,7 +17,9 @@ const PRICE = /\d[\d,]*\s*(?:円|万円)|[¥￥]\s*\d/;
 // Labels that name no item: a column or a heading word alone, a figure, a time or a unit.
 const GENERIC_ITEM =
   /^(?:料金|価格|金額|費用|税込|税抜|備考|内容|時間|回数|その他|合計|小計|単価|一般|通常|基本|目安|例|項目|メニュー|コース|プラン|サービス|お値段|値段)$/;
-const NOT_AN_ITEM = /\d[\d,]*\s*円|[:：]|[。、！？]|^\d|^[〜～~]|^(?:約|※)|(?:場合|とき|際|方|例)$/;
+// A name opening on a bracket (「(税抜」) is the remnant of a note, not an item.
+const NOT_AN_ITEM =
+  /\d[\d,]*\s*円|[:：]|[。、！？]|^\d|^[〜～~(（)）]|^(?:約|※)|(?:場合|とき|際|方|例)$/;
 const MAX_PRICE_ITEMS = 6;
 const INTENT_PRIORITY = 4;
 

@@ -74,11 +74,21 @@ const COMMON: Intent[] = [
     sectors: 'common',
     question: '予約はどうすればできますか？',
     topic: /予約/,
-    value: /電話|メール|LINE|ネット|ウェブ|WEB|Web|フォーム|オンライン|窓口|アプリ/,
-    not: /キャンセル|変更|取消|遅れ|遅刻/,
+    // The way of booking stands next to the booking: 「お電話またはLINEで承ります」, not a mail
+    // that confirms it or an invoice sent after it.
+    value:
+      /(?:電話|メール|LINE|ネット|ウェブ|WEB|Web|フォーム|オンライン|窓口|アプリ|予約サイト)[^。]{0,12}(?:予約|受付|承|お申し?込)|予約[^。]{0,12}(?:電話|メール|LINE|ネット|ウェブ|WEB|Web|フォーム|オンライン|窓口|アプリ)/,
+    // Only a refusal (「お電話での予約は承っておりません」) or what happens after booking.
+    not: /キャンセル|変更|取消|遅れ|遅刻|確定|完了|確認メール|請求書|入金|承っておりません|行っておりません|受け付けておりません|できません|お断り|のみとさせて/,
     examples: [
       { text: 'ご予約はお電話またはLINEで承ります。', question: '予約はどうすればできますか？' },
       { text: 'キャンセルはお電話でご連絡ください。' },
+      { text: '現在、当院ではお電話での時間予約は承っておりません。' },
+      {
+        text: '予約フォームからご予約された場合、「ご予約確定メール」にてご予約が確定となります。',
+      },
+      // The list it points to is elsewhere on the page: alone it says nothing.
+      { text: 'ご予約の際はご予約フォームより下記をお伺いしております。' },
     ],
   },
   {
@@ -125,7 +135,9 @@ const COMMON: Intent[] = [
     question: 'お支払いにはどの方法が使えますか？',
     topic: /支払|決済|お会計|精算/,
     value: /現金|クレジット|カード|振込|振り込み|PayPay|電子マネー|QR|引落|引き落とし|口座/i,
-    not: /レシート|領収書|明細/,
+    // A card's details kept or destroyed, a refund or a cancellation fee's payment is not how a
+    // customer pays for the service.
+    not: /レシート|領収書|明細|控え|破棄|返金|キャンセル/,
     listed: true,
     examples: [
       {
@@ -133,6 +145,7 @@ const COMMON: Intent[] = [
         question: 'お支払いにはどの方法が使えますか？',
       },
       { text: 'お支払いは施術後にお願いします。' },
+      { text: 'クレジット情報の控えはお支払い後に安全に破棄いたします。' },
     ],
   },
   {
@@ -172,8 +185,9 @@ const COMMON: Intent[] = [
     topic: /持ち物|ご持参ください|持参してください|お持ちください|ご用意ください/,
     value: /ください|必要/,
     // 「お持ちなら」「持参できる備品」「現金にてお持ちください」: a condition, a loan or a payment.
-    not: /持ち込み|お持ち帰り|お持ちの方|お持ちなら|場合|持参できる|現金|費用|料金|円|返送/,
+    not: /持ち込み|お持ち帰り|お持ちの方|お持ちなら|場合|持参できる|現金|費用|料金|円|返送|名前|記入/,
     examples: [
+      { text: '持ち物全てに、児童の名前を記入してください。' },
       {
         text: '当日は動きやすい服装とタオルをご持参ください。',
         question: '当日は何を持っていけばよいですか？',

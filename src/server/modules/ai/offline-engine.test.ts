@@ -94,11 +94,13 @@ describe('questions born from passages', () => {
       answers.find((answer) => answer.replace(/^(?:はい|いいえ)、/, '').startsWith(start));
     expect(answerOn('見学')).toBe('はい、見学は無料です。');
     expect(answerOn('館内')).toBe('いいえ、館内でのペットの同伴はできません。');
-    for (const start of ['お子さま連れ', '年1回', 'ルール']) {
+    for (const start of ['お子さま連れ', '年1回']) {
       const answer = answerOn(start);
       expect(answer, start).toBeDefined();
       expect(answer, answer).not.toMatch(/^(?:はい|いいえ)、/);
     }
+    // A rule on others' conduct is no customer's question (strict-gate.ts, customer-topic).
+    expect(answerOn('ルール')).toBeUndefined();
     expect(plainPolarity('駐車場はありますか？', '駐車場はございません。', 'no')).toBe('no');
     expect(plainPolarity('定休日はありますか？', '年中無休で営業しています。', 'no')).toBe('no');
     expect(

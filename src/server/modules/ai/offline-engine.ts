@@ -4,7 +4,7 @@ import { inRuleWords, intentQuestions } from './intent-questions.ts';
 import { passagesOf, type Passage, type SourcePage } from './passages.ts';
 import { tier, type Polarity, type QuestionCandidate } from './question-candidate.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
-import { strictRefusal } from './strict-gate.ts';
+import { holdsWhatIsAsked, strictRefusal } from './strict-gate.ts';
 import { withoutRepeatedTopics } from './question-reading.ts';
 
 /**
@@ -64,8 +64,9 @@ function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuesti
  * (strict-gate.ts): the fragments and business-voice questions graders marked C are refused
  * whatever their tier (the tiers rank how a rule read its clause, not whether a customer asks).
  */
-function strongEnough(candidate: QuestionCandidate): boolean {
-  return !strictRefusal(candidate.question);
+function strongEnough(candidate: QuestionCandidate, passages: Passage[]): boolean {
+  const evidence = candidate.statement ?? passages[candidate.passageIndex]!.text;
+  return !strictRefusal(candidate.question) && holdsWhatIsAsked(candidate.question, evidence);
 }
 
 /**
@@ -94,7 +95,7 @@ export function offlineQuestionsFromContent(
       (candidate) =>
         candidate.origin !== 'page-qa' &&
         !(intentPassages.has(candidate.passageIndex) && candidate.clause === 0) &&
-        strongEnough(candidate),
+        strongEnough(candidate, passages),
     )
     .sort((left, right) => tier(left) - tier(right));
   // Of two near-duplicates the first stays: the page's own Q&A, then an intent, then a sentence.
