@@ -312,7 +312,29 @@ export const crawlProgress = (done: number, planned: number) =>
 export const answerProgress = (done: number, approved: number) =>
   75 + Math.min(19, Math.floor((done / Math.max(1, approved)) * 20));
 
-export const CANCELLED_MESSAGE = 'キャンセルしました';
+export const CANCELLED_MESSAGE = '中止しました';
+
+/**
+ * Spec §3's statuses plus `cancelled`: the owner pressed 中止 and the job stopped, keeping (and
+ * charging) only what it had made (docs/adr/032-cancel-that-stops.md).
+ */
+export const GENERATION_STATUSES = ['generating', 'completed', 'failed', 'cancelled'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+/** How a status reads wherever a record is listed (history, admin). */
+export const GENERATION_STATUS_LABELS: Record<GenerationStatus, string> = {
+  generating: '生成中',
+  completed: '完了',
+  failed: '失敗',
+  cancelled: 'キャンセル',
+};
+
+/** What a stopped answer run says it kept: the screen and the history show it as it is. */
+export function cancelledAnswersMessage(kept: number, charged: number): string {
+  return kept === 0
+    ? `${CANCELLED_MESSAGE}。回答は作成されていないため、クレジットは消費していません`
+    : `${CANCELLED_MESSAGE}。作成済みの${kept}件を保存しました（${charged}クレジット）`;
+}
 
 /**
  * POST /api/generations/{id}/answers → 202. The same generation answers once: a repeated or
