@@ -76,6 +76,20 @@ describe('中止 while the model works', () => {
       { timeout: 10_000, interval: 50 },
     );
 
+    // /generate lists the user's running jobs (with their progress) to come back to them.
+    const running = (await request(user, 'GET', '/api/generations/running')).json();
+    expect(running.generations).toEqual([
+      expect.objectContaining({
+        id: draft.id,
+        stage: 'answering',
+        message: '回答を生成中...（5/10）',
+      }),
+    ]);
+    const stranger = await seedUser(t.app);
+    expect((await request(stranger, 'GET', '/api/generations/running')).json()).toEqual({
+      generations: [],
+    });
+
     const abortedBefore = llm.stats.aborted;
     const callsAtCancel = llm.stats.calls;
     const cancel = await request(user, 'POST', `/api/generations/${draft.id}/cancel`);
@@ -103,7 +117,10 @@ describe('中止 while the model works', () => {
     expect(usage).toEqual([-5]);
     expect(sum).toBe(15);
 
-    // The history says キャンセル's status too, and the kept answers can still be edited.
+    expect((await request(user, 'GET', '/api/generations/running')).json()).toEqual({
+      generations: [],
+    });
+    // The history has the cancelled status too, and the kept answers can still be edited.
     const list = (await request(user, 'GET', '/api/generations')).json();
     expect(list.generations[0]).toMatchObject({ id: draft.id, status: 'cancelled' });
     const edit = await t.app.inject({

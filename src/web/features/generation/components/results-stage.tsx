@@ -52,7 +52,7 @@ export function ResultsStage({
             <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
               キャンセル
             </span>
-            {message}
+            <span>{message}</span>
           </p>
         ) : (
           <p
