@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { longBrochure } from '../fixtures/long-brochure.ts';
 import { startMockLlm } from '../fixtures/mock-llm/server.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
@@ -38,6 +38,11 @@ beforeAll(async () => {
     // One model call at a time: five answers per call, so ten answers are two calls.
     AI_CONCURRENCY: '1',
   }));
+});
+// A test that failed mid-job leaves no call holding the one model slot for the next.
+afterEach(() => {
+  llm.setOptions({});
+  llm.releaseWaiting();
 });
 afterAll(async () => {
   llm?.releaseWaiting();
@@ -130,6 +135,11 @@ describe('中止 and coming back to a running job', () => {
     const entry = page.getByRole('list', { name: '生成履歴' }).getByRole('listitem').first();
     await entry.getByText('キャンセル', { exact: true }).waitFor();
     await expect(entry.textContent()).resolves.not.toContain('失敗');
+    await entry.getByRole('button', { name: '詳細' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('中止しました。作成済みの5件を保存しました（5クレジット）')
+      .waitFor();
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
