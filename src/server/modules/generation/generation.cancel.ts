@@ -21,7 +21,7 @@ export async function requestCancel(
   await getOwnGeneration(db, userId, id);
   const flagged = await db
     .update(faqGenerations)
-    .set({ cancelRequested: true, message: 'キャンセルしています...', updatedAt: new Date() })
+    .set({ cancelRequested: true, message: '中止しています...', updatedAt: new Date() })
     .where(
       and(
         eq(faqGenerations.id, id),
