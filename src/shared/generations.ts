@@ -275,6 +275,55 @@ export const generationSummarySchema = generationSchema.pick({
 });
 export type GenerationSummary = z.infer<typeof generationSummarySchema>;
 
+/**
+ * GET /api/generations/running: the user's jobs that are working now (crawling, writing
+ * questions or answers), so /generate can show them and ask before the same job starts twice.
+ */
+export const runningGenerationSchema = generationSchema.pick({
+  id: true,
+  title: true,
+  method: true,
+  stage: true,
+  progress: true,
+  message: true,
+  inputData: true,
+  createdAt: true,
+});
+export type RunningGeneration = z.infer<typeof runningGenerationSchema>;
+export const runningGenerationsSchema = z.object({
+  generations: z.array(runningGenerationSchema),
+});
+
+const sameText = (left: unknown, right: unknown) =>
+  (typeof left === 'string' ? left.trim() : '') === (typeof right === 'string' ? right.trim() : '');
+
+/**
+ * Whether a new request would make the same job as a stored record: the same method and the
+ * same content (URL and pasted text, or category path and responders). Counts and lengths do
+ * not make a different job: the user would still get two drafts of the same FAQ.
+ */
+export function sameGenerationInput(
+  request: CreateGenerationRequest,
+  record: Pick<Generation, 'method' | 'inputData'>,
+): boolean {
+  if (request.method !== record.method) return false;
+  const input = readGenerationInput(record.inputData);
+  if (request.method === 'url')
+    return sameText(request.url, input.url) && sameText(request.textInput, input.textInput);
+  const responders = (list: string[] | undefined) =>
+    (list ?? [])
+      .map((responder) => responder.trim())
+      .filter(Boolean)
+      .join('\n');
+  return (
+    sameText(request.categoryName, input.categoryName) &&
+    sameText(request.major, input.major) &&
+    sameText(request.medium, input.medium) &&
+    sameText(request.minor, input.minor) &&
+    responders(request.responders) === responders(input.responders)
+  );
+}
+
 export const generationListSchema = z.object({
   generations: z.array(generationSummarySchema),
   nextCursor: z.string().nullable(),
@@ -312,7 +361,29 @@ export const crawlProgress = (done: number, planned: number) =>
 export const answerProgress = (done: number, approved: number) =>
   75 + Math.min(19, Math.floor((done / Math.max(1, approved)) * 20));
 
-export const CANCELLED_MESSAGE = 'キャンセルしました';
+export const CANCELLED_MESSAGE = '中止しました';
+
+/**
+ * Spec §3's statuses plus `cancelled`: the owner pressed 中止 and the job stopped, keeping (and
+ * charging) only what it had made (docs/adr/032-cancel-that-stops.md).
+ */
+export const GENERATION_STATUSES = ['generating', 'completed', 'failed', 'cancelled'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+/** How a status reads wherever a record is listed (history, admin). */
+export const GENERATION_STATUS_LABELS: Record<GenerationStatus, string> = {
+  generating: '生成中',
+  completed: '完了',
+  failed: '失敗',
+  cancelled: 'キャンセル',
+};
+
+/** What a stopped answer run says it kept: the screen and the history show it as it is. */
+export function cancelledAnswersMessage(kept: number, charged: number): string {
+  return kept === 0
+    ? `${CANCELLED_MESSAGE}。回答は作成されていないため、クレジットは消費していません`
+    : `${CANCELLED_MESSAGE}。作成済みの${kept}件を保存しました（${charged}クレジット）`;
+}
 
 /**
  * POST /api/generations/{id}/answers → 202. The same generation answers once: a repeated or

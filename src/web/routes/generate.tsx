@@ -9,12 +9,17 @@ import { buttonVariants } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
 import { paths } from '../config/paths.ts';
 import { ExportMenu } from '../features/export/components/export-menu.tsx';
-import { regenerateAnswer, useProviders } from '../features/generation/api/generation-api.ts';
+import {
+  regenerateAnswer,
+  useProviders,
+  useRunningGenerations,
+} from '../features/generation/api/generation-api.ts';
 import { AiSettingsPanel } from '../features/generation/components/ai-settings-panel.tsx';
 import { InputStage } from '../features/generation/components/input-stage.tsx';
 import { ProgressAlert } from '../features/generation/components/progress-alert.tsx';
 import { QuestionsStage } from '../features/generation/components/questions-stage.tsx';
 import { ResultsStage } from '../features/generation/components/results-stage.tsx';
+import { RunningJobs } from '../features/generation/components/running-jobs.tsx';
 import { UnansweredIntents } from '../features/generation/components/unanswered-intents.tsx';
 import {
   UNSAVED_EDITS_CONFIRMATION,
@@ -42,13 +47,30 @@ export function GenerateRoute() {
   const edits = useAnswerEdits(state.generation?.id ?? null, flow.markSaved);
   const [searchParams, setSearchParams] = useSearchParams();
   const draftId = searchParams.get('draft');
-  // 続きから in the history opens a saved record here (/generate?draft={id}).
+  // A record is a place: /generate?draft={id} opens it where it stands (続きから in the history,
+  // a reload, back, a new tab): running with its live progress, its questions, or its FAQ.
   const resumed = useRef<string | null>(null);
   useEffect(() => {
     if (!draftId || resumed.current === draftId) return;
     resumed.current = draftId;
     void resume(draftId);
   }, [draftId, resume]);
+  // The record this page works on goes into the address as soon as it exists (replacing the
+  // entry, so back leaves the page as before), and leaves it when the page lets the record go.
+  const shownId = useRef<string | null>(null);
+  useEffect(() => {
+    const id = state.generationId;
+    if (id === shownId.current) return;
+    const previous = shownId.current;
+    shownId.current = id;
+    if (id && id !== draftId) {
+      resumed.current = id;
+      setSearchParams({ draft: id }, { replace: true });
+    } else if (!id && previous && draftId === previous) {
+      setSearchParams({}, { replace: true });
+    }
+  }, [state.generationId, draftId, setSearchParams]);
+  const running = useRunningGenerations();
 
   // Edits not yet saved: leaving asks first, inside the app and when the tab closes.
   const blocker = useBlocker(
@@ -173,6 +195,12 @@ export function GenerateRoute() {
 
       {state.stage === 'input' && (
         <>
+          {!state.busy && (
+            <RunningJobs
+              jobs={running.data?.generations ?? []}
+              hrefOf={(id) => `${paths.generate}?draft=${encodeURIComponent(id)}`}
+            />
+          )}
           <AiSettingsPanel
             providers={providers.data?.providers ?? []}
             value={ai}
@@ -215,6 +243,7 @@ export function GenerateRoute() {
           items={state.results}
           busy={state.busy}
           message={state.generation?.message ?? null}
+          cancelled={state.generation?.status === 'cancelled'}
           regenerating={regenerating}
           onToggle={flow.toggleResult}
           onEditAnswer={(index, answer) => {

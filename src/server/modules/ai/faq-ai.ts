@@ -117,6 +117,8 @@ export interface AnswerResult {
   model?: string;
   /** The content held less than the length asked for (offline engine). */
   belowLength?: boolean;
+  /** The run was stopped before this question's answer came back: not made, not charged. */
+  cancelled?: boolean;
 }
 
 const ANSWER_BATCH = 5;
@@ -132,6 +134,8 @@ export async function generateAnswersFromContent(
   questions: DraftQuestion[],
   pages: ContentPage[],
   length: AnswerLength,
+  /** Called as each batch's answers are final, with how many questions it settled. */
+  onSettled?: (count: number) => void,
 ): Promise<AnswerResult[]> {
   if (run.engine.kind === 'offline') {
     const answers = await offlineAnswersInChild(pages, questions, length);
@@ -215,8 +219,15 @@ export async function generateAnswersFromContent(
           });
         }
       } catch {
-        // Each question of a failed batch stays '回答の生成に失敗しました' and is not charged.
+        // A stopped run's unanswered batch was not made (nor failed); each question of a
+        // failed batch stays '回答の生成に失敗しました'. Neither is charged.
+        if (run.signal?.aborted) {
+          for (const position of batch)
+            results[position] = { ...results[position]!, cancelled: true };
+          return;
+        }
       }
+      onSettled?.(batch.length);
     }),
   );
   return results;

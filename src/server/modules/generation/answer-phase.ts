@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  CANCELLED_MESSAGE,
   PROGRESS_STEPS,
   answerProgress,
+  cancelledAnswersMessage,
   type AnswerRun,
   type FaqItem,
 } from '../../../shared/generations.ts';
@@ -31,7 +31,7 @@ import {
   type Row,
   type StoredSources,
 } from './generation.record.ts';
-import { watchWork } from './running-work.ts';
+import { stoppedByCancel, watchWork } from './running-work.ts';
 import { findIdempotentResult, storeIdempotentResult } from './idempotency.ts';
 import { aiRun, errorText, type GenerationContext } from './generation.service.ts';
 
@@ -211,36 +211,40 @@ async function runAnswerPhase(
   run.signal = work.signal;
   const items: FaqItem[] = [];
   let done = 0;
-  const answered = () => {
-    done++;
+  const answered = (count = 1) => {
+    // A stopped run's abandoned calls settle too; they are not answers.
+    if (work.signal.aborted) return;
+    done = Math.min(questions.length, done + count);
     void updateProgress(ctx.db, id, 'answering', {
       progress: answerProgress(done, questions.length),
       message: `回答を生成中...（${done}/${questions.length}）`,
     }).catch(() => undefined);
   };
-  // One round of parallel model calls per step: between steps the job looks for a cancel.
+  // Rounds bound how much runs at once; a cancel does not wait for a round's end: it aborts
+  // the run's model calls (running-work.ts), and the round returns with what was made.
   const step = sources.category ? ctx.config.AI_CONCURRENCY : ctx.config.AI_CONCURRENCY * 5;
+  const stopped = () => stoppedByCancel(work.signal);
   let cancelled = false;
   try {
     await updateProgress(ctx.db, id, 'answering', PROGRESS_STEPS.answering);
     for (let start = 0; start < questions.length; start += step) {
-      if (await isCancelRequested(ctx.db, id)) {
+      if (work.signal.aborted || (await isCancelRequested(ctx.db, id))) {
         cancelled = true;
         break;
       }
       const chunk = questions.slice(start, start + step);
       if (sources.category) {
-        items.push(
-          ...(await answerCategory(
-            ctx,
-            id,
-            run,
-            sources.category,
-            chunk,
-            sources.answerLength,
-            answered,
-          )),
+        const made = await answerCategory(
+          ctx,
+          id,
+          run,
+          sources.category,
+          chunk,
+          sources.answerLength,
+          answered,
         );
+        // Items that "failed" because their calls were aborted were never made.
+        items.push(...(stopped() ? made.filter((item) => !item.failed) : made));
         continue;
       }
       const answers = await generateAnswersFromContent(
@@ -248,12 +252,14 @@ async function runAnswerPhase(
         approvedDrafts(row, sources, chunk),
         sources.pages,
         sources.answerLength,
+        answered,
       );
       answers.forEach((result, index) => {
-        items.push(contentItem(run, chunk[index]!, result));
-        answered();
+        if (!result.cancelled) items.push(contentItem(run, chunk[index]!, result));
       });
+      if (!stopped() && start + chunk.length > done) answered(start + chunk.length - done);
     }
+    cancelled ||= stopped();
     const produced = items.filter((item) => !item.failed).length;
     if (cancelled && items.length === 0) {
       // Nothing was written: release everything and go back to choosing questions.
@@ -261,18 +267,18 @@ async function runAnswerPhase(
       await update(ctx.db, id, {
         stage: 'questions_ready',
         ...PROGRESS_STEPS.questionsReady,
-        message: CANCELLED_MESSAGE,
+        message: cancelledAnswersMessage(0, 0),
         cancelRequested: false,
       });
       return;
     }
     await updateProgress(ctx.db, id, 'answering', PROGRESS_STEPS.finishing);
     await keepAnswers(ctx, id, reservationId, produced, (charged) => ({
-      status: 'completed',
+      status: cancelled ? 'cancelled' : 'completed',
       stage: 'completed',
       progress: PROGRESS_STEPS.completed.progress,
       message: cancelled
-        ? `${CANCELLED_MESSAGE}（作成済みの${produced}件を保存しました）`
+        ? cancelledAnswersMessage(produced, charged)
         : produced === items.length
           ? PROGRESS_STEPS.completed.message
           : `${PROGRESS_STEPS.completed.message}（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,

@@ -120,7 +120,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation across server proces
     expect((await call(1, 'POST', `/api/generations/${ready.id}/cancel`)).status).toBe(202);
     const done = await waitFor(ready.id, ['completed', 'failed', 'questions_ready']);
     expect(done.stage).toBe('completed');
-    expect(done.message).toMatch(/^キャンセルしました/);
+    expect(done.message).toMatch(/^中止しました/);
     expect(done.items.length).toBeGreaterThan(0);
     expect(done.items.length).toBeLessThan(12);
     expect(await account()).toEqual({

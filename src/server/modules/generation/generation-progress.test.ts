@@ -125,7 +125,10 @@ describe('cancel', () => {
     expect(cancel.json()).toEqual({ id: ready.id, cancelRequested: true });
     const done = await waitForStage(t, user, ready.id, ['completed', 'failed', 'questions_ready']);
     expect(done.stage).toBe('completed');
-    expect(done.message).toMatch(/^キャンセルしました/);
+    expect(done.status).toBe('cancelled');
+    expect(done.message).toBe(
+      `中止しました。作成済みの${done.items.length}件を保存しました（${done.items.length}クレジット）`,
+    );
     expect(done.items.length).toBeGreaterThan(0);
     expect(done.items.length).toBeLessThan(12);
     expect(done.creditsUsed).toBe(done.items.length);
@@ -135,7 +138,7 @@ describe('cancel', () => {
     expect(after.json().error.message).toBe('実行中の処理はありません');
   }, 30_000);
 
-  it('a cancelled first question phase ends failed; a cancelled regeneration keeps its questions', async () => {
+  it('a cancelled first question phase ends cancelled; a cancelled regeneration keeps its questions', async () => {
     const user = await seedUser(t.app, { credits: 5 });
     const created = await post(t, user, '/api/generations', {
       method: 'url',
@@ -147,8 +150,9 @@ describe('cancel', () => {
     const failed = await waitForStage(t, user, id, ['questions_ready', 'failed']);
     expect(failed).toMatchObject({
       stage: 'failed',
-      status: 'failed',
-      message: 'キャンセルしました',
+      status: 'cancelled',
+      message: '中止しました',
+      error: null,
     });
 
     const second = await post(t, user, '/api/generations', {
@@ -161,7 +165,7 @@ describe('cancel', () => {
     expect(regenerate.statusCode).toBe(202);
     expect((await post(t, user, `/api/generations/${ready.id}/cancel`)).statusCode).toBe(202);
     const back = await waitForStage(t, user, ready.id, ['questions_ready', 'failed']);
-    expect(back).toMatchObject({ stage: 'questions_ready', message: 'キャンセルしました' });
+    expect(back).toMatchObject({ stage: 'questions_ready', message: '中止しました' });
     expect(back.questions).toEqual(ready.questions);
     expect(back.cancelRequested).toBe(false);
   }, 30_000);

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   readUnansweredIntents,
   type CreateGenerationRequest,
   type FaqItem,
   type Generation,
+  type RunningGeneration,
 } from '../../../shared/generations.ts';
 import type { AnswerLength } from '../../../shared/limits.ts';
 import type { Database, DbOrTx, Transaction } from '../../db/client.ts';
@@ -184,4 +185,27 @@ export async function lockOwnGeneration(tx: Transaction, userId: string, id: str
     .for('update');
   if (!row) throw notFound(GENERATION_NOT_FOUND);
   return row;
+}
+
+/** The user's jobs working now, newest first (question phases are capped at two at once). */
+export async function listRunningGenerations(
+  db: DbOrTx,
+  userId: string,
+): Promise<RunningGeneration[]> {
+  const rows = await db
+    .select()
+    .from(faqGenerations)
+    .where(
+      and(
+        eq(faqGenerations.userId, userId),
+        eq(faqGenerations.status, 'generating'),
+        inArray(faqGenerations.stage, [...RUNNING_STAGES]),
+      ),
+    )
+    .orderBy(desc(faqGenerations.createdAt))
+    .limit(20);
+  return rows.map((row) => {
+    const { id, title, method, stage, progress, message, inputData, createdAt } = toGeneration(row);
+    return { id, title, method, stage, progress, message, inputData, createdAt };
+  });
 }

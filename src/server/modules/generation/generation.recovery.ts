@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { PROGRESS_STEPS } from '../../../shared/generations.ts';
 import type { Database } from '../../db/client.ts';
 import { runnerIsGone } from '../../db/process-lease.ts';
@@ -57,7 +57,8 @@ export async function recoverInterruptedGenerations(
     )
     .returning({ id: faqGenerations.id });
   // A regeneration of one answer claims a completed record (stage 'answering', status still
-  // 'completed'); interrupted, the record keeps the answers it had.
+  // 'completed', or 'cancelled' for a stopped run's kept answers); interrupted, the record keeps
+  // the answers it had.
   const regenerations = await db
     .update(faqGenerations)
     .set({
@@ -66,7 +67,13 @@ export async function recoverInterruptedGenerations(
       message: '回答の再生成が中断されました。クレジットは消費していません',
       updatedAt: new Date(),
     })
-    .where(and(eq(faqGenerations.status, 'completed'), eq(faqGenerations.stage, 'answering'), dead))
+    .where(
+      and(
+        inArray(faqGenerations.status, ['completed', 'cancelled']),
+        eq(faqGenerations.stage, 'answering'),
+        dead,
+      ),
+    )
     .returning({ id: faqGenerations.id });
   await releaseOrphanedReservations(db, cutoff);
   return drafts.length + stale.length + regenerations.length;

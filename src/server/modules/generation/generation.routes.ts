@@ -5,11 +5,12 @@ import {
   createGenerationSchema,
   generationCreatedSchema,
   regeneratedItemSchema,
+  runningGenerationsSchema,
 } from '../../../shared/generations.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
 import { aiPreferencesOf } from './ai-preferences.ts';
-import { getOwnGeneration, toGeneration } from './generation.record.ts';
+import { getOwnGeneration, listRunningGenerations, toGeneration } from './generation.record.ts';
 import { recoverInterruptedGenerations } from './generation.recovery.ts';
 import { regenerateAnswer } from './answer-regenerate.ts';
 import { CLEANUP_INTERVAL_MS, removeExpiredDrafts } from './generation.cleanup.ts';
@@ -99,6 +100,14 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await startGeneration(ctx(), currentUser(request).id, request.body);
       return reply.status(202).send({ id });
     },
+  );
+
+  app.get(
+    '/generations/running',
+    { preHandler: app.requireUser, schema: { response: { 200: runningGenerationsSchema } } },
+    async (request) => ({
+      generations: await listRunningGenerations(app.db, currentUser(request).id),
+    }),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { faqGenerations, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { crawlBooking, withinQuestionPhaseLimit } from './generation-limits.ts';
-import { watchWork } from './running-work.ts';
+import { stoppedByCancel, watchWork } from './running-work.ts';
 import { generateCategoryQuestions, type CategoryInput } from '../ai/category-ai.ts';
 import { generateQuestionsFromContent, type QuestionSet } from '../ai/faq-ai.ts';
 import { unansweredIntents } from '../ai/intent-bank.ts';
@@ -168,7 +168,10 @@ export function firstStep(input: CreateGenerationRequest) {
     : PROGRESS_STEPS.preparingCategory;
 }
 
-/** Thrown between steps when the user cancelled; handled like a failure, with its own ending. */
+/**
+ * Thrown between steps when the user cancelled (a cancel during a model call aborts the call
+ * instead); handled like a failure, with its own ending.
+ */
 class Cancelled extends Error {}
 
 /**
@@ -269,9 +272,10 @@ export async function runQuestionPhase(
       error: null,
     });
   } catch (error) {
+    const cancelled = error instanceof Cancelled || stoppedByCancel(work.signal);
     // A deleted record's work simply ends: there is nothing left to report to.
-    if (work.signal.aborted || !(await recordExists(ctx.db, id).catch(() => true))) return;
-    const cancelled = error instanceof Cancelled;
+    if ((work.signal.aborted && !cancelled) || !(await recordExists(ctx.db, id).catch(() => true)))
+      return;
     if (!cancelled) ctx.log.warn({ err: error, id }, 'question generation failed');
     const text = cancelled ? CANCELLED_MESSAGE : errorText(error, '質問の生成に失敗しました');
     // A draft keeps its previous questions; a first run has nothing to go back to.
@@ -286,7 +290,22 @@ export async function runQuestionPhase(
             error: cancelled ? null : text,
             cancelRequested: false,
           }
-        : { status: 'failed', stage: 'failed', message: text, error: text, cancelRequested: false },
+        : cancelled
+          ? // Stopped on request: nothing failed, and nothing was made or charged.
+            {
+              status: 'cancelled',
+              stage: 'failed',
+              message: text,
+              error: null,
+              cancelRequested: false,
+            }
+          : {
+              status: 'failed',
+              stage: 'failed',
+              message: text,
+              error: text,
+              cancelRequested: false,
+            },
     );
   } finally {
     work.end();

@@ -3,10 +3,10 @@ import type { Database } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
 
 /**
- * Work running on a record in this process, so that deleting the record stops it at once:
- * queued and in-flight model calls are aborted (they cost the operator money and their answers
- * would be dropped anyway). A record deleted through another process is noticed by the watch,
- * which looks for the record every WATCH_INTERVAL_MS while the work runs.
+ * Work running on a record in this process, so that deleting or cancelling the record stops it
+ * at once: queued and in-flight model calls are aborted (they cost the operator money and their
+ * answers would be dropped anyway). A record deleted or cancelled through another process is
+ * noticed by the watch, which reads the record every WATCH_INTERVAL_MS while the work runs.
  */
 const running = new Map<string, Set<AbortController>>();
 const WATCH_INTERVAL_MS = 2_000;
@@ -24,11 +24,12 @@ export function watchWork(db: Database, id: string): WorkHandle {
   running.set(id, controllers);
   const timer = setInterval(() => {
     void db
-      .select({ id: faqGenerations.id })
+      .select({ cancel: faqGenerations.cancelRequested })
       .from(faqGenerations)
       .where(eq(faqGenerations.id, id))
-      .then((rows) => {
-        if (rows.length === 0) controller.abort(new RecordDeleted());
+      .then(([row]) => {
+        if (!row) controller.abort(new RecordDeleted());
+        else if (row.cancel) controller.abort(new CancelRequested());
       })
       // A failed look (database closing) decides nothing: the work's own checks still run.
       .catch(() => undefined);
@@ -44,14 +45,23 @@ export function watchWork(db: Database, id: string): WorkHandle {
   };
 }
 
-/** The record was deleted: this process's work on it stops. */
-export function abortWork(id: string): void {
-  for (const controller of running.get(id) ?? []) controller.abort(new RecordDeleted());
+/** The record was deleted (or its job cancelled): this process's work on it stops. */
+export function abortWork(id: string, reason: Error = new RecordDeleted()): void {
+  for (const controller of running.get(id) ?? []) controller.abort(reason);
 }
 
 export class RecordDeleted extends Error {
   override name = 'RecordDeleted';
 }
+
+/** The owner pressed 中止: the work stops, keeping (and charging) what it already produced. */
+export class CancelRequested extends Error {
+  override name = 'CancelRequested';
+}
+
+/** Whether the work was stopped by a cancel (as opposed to a deletion, or not at all). */
+export const stoppedByCancel = (signal: AbortSignal) =>
+  signal.aborted && signal.reason instanceof CancelRequested;
 
 /** Whether this process still runs work on the record (tests wait for a stopped job with it). */
 export function isWorking(id: string): boolean {

@@ -1,4 +1,5 @@
 import {
+  GENERATION_STATUS_LABELS,
   exportableItems,
   isDraft,
   readGenerationInput,
@@ -9,15 +10,19 @@ import {
 export const DRAFT_LABEL = '質問を選択待ち';
 
 /**
- * Spec §3: completed and failed are final; a draft waits for the user at its questions; any
- * other status is shown as generating.
+ * Spec §3: completed, failed and cancelled (stopped by the owner, ADR 032) are final; a draft
+ * waits for the user at its questions; any other status is shown as generating.
  */
 export function statusLabel(status: string, stage?: string): { label: string; className: string } {
-  if (status === 'completed') return { label: '完了', className: 'bg-green-100 text-green-800' };
-  if (status === 'failed') return { label: '失敗', className: 'bg-red-100 text-red-800' };
+  if (status === 'completed')
+    return { label: GENERATION_STATUS_LABELS.completed, className: 'bg-green-100 text-green-800' };
+  if (status === 'failed')
+    return { label: GENERATION_STATUS_LABELS.failed, className: 'bg-red-100 text-red-800' };
+  if (status === 'cancelled')
+    return { label: GENERATION_STATUS_LABELS.cancelled, className: 'bg-slate-200 text-slate-800' };
   if (stage && isDraft({ stage: stage as GenerationSummary['stage'] }))
     return { label: DRAFT_LABEL, className: 'bg-sky-100 text-sky-800' };
-  return { label: '生成中', className: 'bg-amber-100 text-amber-800' };
+  return { label: GENERATION_STATUS_LABELS.generating, className: 'bg-amber-100 text-amber-800' };
 }
 
 /** Work is running on the server (not waiting for the user to pick questions). */
@@ -25,6 +30,7 @@ export function isRunning(record: Pick<GenerationSummary, 'status' | 'stage'>): 
   return (
     record.status !== 'completed' &&
     record.status !== 'failed' &&
+    record.status !== 'cancelled' &&
     (record.stage === 'fetching' || record.stage === 'answering')
   );
 }

@@ -1,5 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { CREDIT_TYPE_LABELS } from '../../../../shared/credits.ts';
+import { GENERATION_STATUS_LABELS } from '../../../../shared/generations.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatSignedCredits, formatYen } from '../../../lib/format.ts';
 import { useUserHistory } from '../api/admin-records-api.ts';
@@ -13,11 +14,7 @@ const PURCHASE_STATUS: Record<string, string> = {
   refunded: '返金済み',
   partially_refunded: '一部返金済み',
 };
-const GENERATION_STATUS: Record<string, string> = {
-  generating: '生成中',
-  completed: '完了',
-  failed: '失敗',
-};
+const GENERATION_STATUS: Record<string, string> = GENERATION_STATUS_LABELS;
 
 function Empty({ children }: { children: string }) {
   return <p className="py-3 text-sm text-slate-600">{children}</p>;

@@ -8,6 +8,7 @@ import {
   generationSchema,
   questionRunSchema,
   regeneratedItemSchema,
+  runningGenerationsSchema,
   unansweredAddedSchema,
   type AnswerUnansweredRequest,
   type CreateGenerationRequest,
@@ -56,6 +57,21 @@ export const regenerateAnswer = (id: string, index: number) =>
 
 export const getGeneration = (id: string) =>
   api.get(generationPath(id), { schema: generationSchema });
+
+/** The user's jobs working now (any tab, any device): /generate shows them. */
+export const getRunningGenerations = () =>
+  api.get('/api/generations/running', { schema: runningGenerationsSchema });
+
+export const runningGenerationsQueryOptions = queryOptions({
+  queryKey: [...queryKeys.generations, 'running'],
+  queryFn: getRunningGenerations,
+  // Shown while they run: re-read until none is left, so a finished one leaves the notice.
+  refetchInterval: (query) => ((query.state.data?.generations.length ?? 0) > 0 ? 5000 : false),
+});
+
+export function useRunningGenerations() {
+  return useQuery(runningGenerationsQueryOptions);
+}
 
 export const providersQueryOptions = queryOptions({
   queryKey: queryKeys.aiProviders,

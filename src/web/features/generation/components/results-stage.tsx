@@ -6,6 +6,8 @@ export interface ResultsStageProps {
   items: FaqItem[];
   busy: boolean;
   message: string | null;
+  /** The owner stopped the run (中止): the message says what was kept and charged. */
+  cancelled?: boolean;
   regenerating: number | null;
   onToggle: (index: number) => void;
   onEditAnswer: (index: number, answer: string) => void;
@@ -24,6 +26,7 @@ export function ResultsStage({
   items,
   busy,
   message,
+  cancelled = false,
   regenerating,
   onToggle,
   onEditAnswer,
@@ -40,7 +43,25 @@ export function ResultsStage({
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">作成したFAQ</h2>
-      {message && <p className="rounded-md bg-green-50 p-3 text-sm text-green-900">{message}</p>}
+      {message &&
+        (cancelled ? (
+          <p
+            className="flex flex-wrap items-center gap-2 rounded-md bg-slate-100 p-3 text-sm text-slate-900"
+            data-testid="results-message"
+          >
+            <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+              キャンセル
+            </span>
+            <span>{message}</span>
+          </p>
+        ) : (
+          <p
+            className="rounded-md bg-green-50 p-3 text-sm text-green-900"
+            data-testid="results-message"
+          >
+            {message}
+          </p>
+        ))}
       {shortSaidOnce && (
         <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
           {shortAnswers}

@@ -4,13 +4,14 @@ import { toast } from 'sonner';
 import {
   CANCELLED_MESSAGE,
   PROGRESS_STEPS,
+  sameGenerationInput,
   type CreateGenerationRequest,
   type FaqItem,
   type Generation,
   type UnansweredAdded,
 } from '../../../../shared/generations.ts';
 import { EMAIL_NOT_CONFIRMED } from '../../../../shared/model-use.ts';
-import { showAlert } from '../../../components/ui/alert-dialog.tsx';
+import { confirmDialog, showAlert } from '../../../components/ui/alert-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { errorMessage, showError, UserFacingError } from '../../../lib/show-error.ts';
@@ -18,6 +19,7 @@ import {
   cancelGeneration,
   createGeneration,
   getGeneration,
+  getRunningGenerations,
   regenerateQuestions as requestQuestions,
   startAnswers,
 } from '../api/generation-api.ts';
@@ -61,6 +63,17 @@ const INITIAL: FlowState = {
 };
 
 export const EMAIL_CONFIRMATION_NEEDED = 'メールアドレスの確認が必要です';
+export const SAME_JOB_RUNNING = '同じ内容のFAQを生成中です';
+
+/**
+ * The user's running job with the same input, if any: starting it again would make a second
+ * draft of the same FAQ (owners did, after a reload showed an empty form). A failed look
+ * decides nothing: the start goes ahead as before.
+ */
+async function runningTwin(request: CreateGenerationRequest) {
+  const running = await getRunningGenerations().catch(() => null);
+  return running?.generations.find((job) => sameGenerationInput(request, job)) ?? null;
+}
 
 /**
  * A failed start, in a dialog. Work on the AI models refused for an unconfirmed address gets a
@@ -146,8 +159,49 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
     }));
   }, []);
 
+  /** Opens a saved record where it stands: a draft at its questions, a finished one's FAQ. */
+  const resume = useCallback(
+    async (id: string) => {
+      setState({ ...INITIAL, stage: 'questions', busy: true, generationId: id });
+      try {
+        let generation = await getGeneration(id);
+        if (generation.stage === 'fetching' || generation.stage === 'answering') {
+          setState((current) => ({
+            ...current,
+            stage: generation.stage === 'answering' ? 'results' : 'questions',
+            runningStage: generation.stage,
+            progress: { percent: generation.progress, message: generation.message },
+          }));
+          generation = await follow(id);
+        }
+        if (generation.stage === 'questions_ready') return showQuestions(generation);
+        if (generation.stage === 'completed') return showResults(generation);
+        // A question phase stopped on request: nothing went wrong, the form is there again.
+        if (generation.status === 'cancelled') {
+          toast.info(generation.message || CANCELLED_MESSAGE);
+          return setState(INITIAL);
+        }
+        throw new UserFacingError(generation.error || generation.message || 'この履歴は開けません');
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return;
+        void showAlert(errorMessage(error, 'この履歴は開けません'));
+        setState(INITIAL);
+      }
+    },
+    [follow, showQuestions, showResults],
+  );
+
   const generateQuestions = useCallback(
     async (request: CreateGenerationRequest) => {
+      const twin = await runningTwin(request);
+      if (
+        twin &&
+        !(await confirmDialog(SAME_JOB_RUNNING, {
+          description: `「${twin.title}」を同じ内容で生成しています（${twin.progress}%）。もう一つ作成すると、同じFAQが2件になります。キャンセルすると、実行中の生成の進行状況を表示します。`,
+          confirmLabel: 'もう一つ作成する',
+        }))
+      )
+        return resume(twin.id);
       setState({
         ...INITIAL,
         stage: 'questions',
@@ -178,7 +232,7 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
         setState(INITIAL);
       }
     },
-    [follow, queryClient, showQuestions],
+    [follow, queryClient, resume, showQuestions],
   );
 
   /** 再生成: the same record runs its question phase again and shows the next questions. */
@@ -204,33 +258,6 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       setState((current) => ({ ...current, busy: false, progress: null, runningStage: null }));
     }
   }, [follow, queryClient, showQuestions, state.generation]);
-
-  /** Opens a saved record where it stands: a draft at its questions, a finished one's FAQ. */
-  const resume = useCallback(
-    async (id: string) => {
-      setState({ ...INITIAL, stage: 'questions', busy: true, generationId: id });
-      try {
-        let generation = await getGeneration(id);
-        if (generation.stage === 'fetching' || generation.stage === 'answering') {
-          setState((current) => ({
-            ...current,
-            stage: generation.stage === 'answering' ? 'results' : 'questions',
-            runningStage: generation.stage,
-            progress: { percent: generation.progress, message: generation.message },
-          }));
-          generation = await follow(id);
-        }
-        if (generation.stage === 'questions_ready') return showQuestions(generation);
-        if (generation.stage === 'completed') return showResults(generation);
-        throw new UserFacingError(generation.error || generation.message || 'この履歴は開けません');
-      } catch (error) {
-        if ((error as Error).name === 'AbortError') return;
-        void showAlert(errorMessage(error, 'この履歴は開けません'));
-        setState(INITIAL);
-      }
-    },
-    [follow, showQuestions, showResults],
-  );
 
   /** 中止: the job stops at its next step; what it produced is kept and shown. */
   const cancel = useCallback(async () => {

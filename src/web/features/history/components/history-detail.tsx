@@ -65,6 +65,10 @@ export function HistoryDetail({
             {full.error || full.message}
           </p>
         )}
+        {/* A stopped job says what it kept and charged, as the results screen did. */}
+        {full?.status === 'cancelled' && full.message && (
+          <p className="mb-4 rounded-md bg-slate-100 p-3 text-sm text-slate-800">{full.message}</p>
+        )}
         {entries.length === 0 ? (
           <p className="text-slate-600">詳細情報がありません</p>
         ) : (

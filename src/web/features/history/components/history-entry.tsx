@@ -88,7 +88,7 @@ export function HistoryEntry({
         <Button variant="outline" size="sm" onClick={onOpen}>
           詳細
         </Button>
-        {isDraft(record) && record.status !== 'failed' && record.status !== 'completed' && (
+        {isDraft(record) && record.status === 'generating' && (
           <Link
             to={`${paths.generate}?draft=${encodeURIComponent(record.id)}`}
             className={buttonVariants({ size: 'sm' })}
