@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import JSZip from 'jszip';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -20,6 +21,15 @@ async function downloadWord(page: Page, scope: ReturnType<Page['locator']> | Pag
     scope.getByRole('button', { name: /Wordで出力/ }).click(),
   ]);
   return download;
+}
+
+/** WCAG 2.1 A and AA findings inside the export controls. */
+async function exportControlViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include('[role="group"][aria-label="エクスポート"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((violation) => violation.id);
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -48,6 +58,7 @@ describe('公開用 and 確認用 exports (docs/adr/030-public-and-review-export
     await choice.waitFor();
     expect(await choice.getByRole('radio', { name: '公開用' }).isChecked()).toBe(true);
     expect(await choice.getByRole('radio', { name: '確認用' }).isChecked()).toBe(false);
+    expect(await exportControlViolations(page)).toEqual([]);
 
     const published = await downloadWord(page);
     expect(published.suggestedFilename()).toMatch(/のFAQ\.docx$/);
@@ -87,6 +98,17 @@ describe('公開用 and 確認用 exports (docs/adr/030-public-and-review-export
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(await phoneChoice.getByRole('radio', { name: '公開用' }).isChecked()).toBe(true);
     expect(await horizontalOverflow(phone.page)).toBe(0);
+    expect(await exportControlViolations(phone.page)).toEqual([]);
+    // Chosen by keyboard as well: the arrow key moves to 確認用 and back.
+    await phoneChoice.getByRole('radio', { name: '公開用' }).focus();
+    await phone.page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => phoneChoice.getByRole('radio', { name: '確認用' }).isChecked())
+      .toBe(true);
+    await phone.page.keyboard.press('ArrowUp');
+    await expect
+      .poll(() => phoneChoice.getByRole('radio', { name: '公開用' }).isChecked())
+      .toBe(true);
     const fromHistory = await downloadWord(phone.page, dialog);
     expect(await wordText(fromHistory)).not.toContain('根拠');
     await phone.context.close();
