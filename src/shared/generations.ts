@@ -135,6 +135,7 @@ export const exportItemSchema = faqItemSchema.pick({
   integratedAnswer: true,
   sourceUrl: true,
   evidence: true,
+  belowLength: true,
 });
 export type ExportItem = z.infer<typeof exportItemSchema>;
 export interface ExportDocument {
@@ -155,14 +156,26 @@ export const stillUnanswered = (intents: UnansweredIntent[] | undefined): string
 export function exportableItems(items: FaqItem[]): ExportItem[] {
   return items
     .filter((item) => item.approved && !item.failed)
-    .map(({ question, answer, expertAnswers, integratedAnswer, sourceUrl, evidence }) => ({
-      question,
-      answer,
-      ...(expertAnswers?.length ? { expertAnswers } : {}),
-      ...(integratedAnswer ? { integratedAnswer } : {}),
-      ...(sourceUrl ? { sourceUrl } : {}),
-      ...(evidence ? { evidence } : {}),
-    }));
+    .map(
+      ({
+        question,
+        answer,
+        expertAnswers,
+        integratedAnswer,
+        sourceUrl,
+        evidence,
+        belowLength,
+      }) => ({
+        question,
+        answer,
+        ...(expertAnswers?.length ? { expertAnswers } : {}),
+        ...(integratedAnswer ? { integratedAnswer } : {}),
+        ...(sourceUrl ? { sourceUrl } : {}),
+        ...(evidence ? { evidence } : {}),
+        // The 要確認 note of the review copy (shared/exports.ts).
+        ...(belowLength ? { belowLength } : {}),
+      }),
+    );
 }
 
 /**

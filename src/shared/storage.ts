@@ -1,18 +1,24 @@
 import { z } from 'zod';
 import { STORAGE_QUOTA_BYTES, UPLOAD_MAX_BYTES } from './limits.ts';
 
-/** Exact texts of spec §8 (the storage API answers in English). */
+/**
+ * What the storage API answers, in Japanese like every message a user can meet (the owner's
+ * toast used to read 'Invalid request parameters'; docs/adr/030-public-and-review-exports.md).
+ * API clients tell the cases apart by status and `error.code`, which did not change.
+ */
 export const STORAGE_MESSAGES = {
-  conflict: 'File already exists. Set upsert: true to overwrite.',
-  invalid: 'Invalid request parameters',
-  notFound: 'File not found',
+  conflict:
+    '同じ名前のファイルがすでに保存されています。上書きする場合は upsert: true を指定してください',
+  invalid:
+    'ファイルの保存先または指定が正しくありません。ファイル名には文字・数字・空白と「. _ - ( )」だけを使えます',
+  notFound: 'ファイルが見つかりません',
   badSignature: 'ダウンロードURLの有効期限が切れているか、正しくありません',
 } as const;
 
 export const UPLOAD_MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 export function fileTooLargeMessage(bytes: number): string {
-  return `File size (${(bytes / (1024 * 1024)).toFixed(1)}MB) exceeds maximum allowed size (${UPLOAD_MAX_MB}MB)`;
+  return `ファイルサイズ（${(bytes / (1024 * 1024)).toFixed(1)}MB）が上限の${UPLOAD_MAX_MB}MBを超えています`;
 }
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
@@ -46,6 +52,34 @@ export function isSafeSegment(segment: string): boolean {
 export function isSafeStoragePath(value: string, maxLength = 512): boolean {
   if (value.length === 0 || value.length > maxLength) return false;
   return value.split('/').every(isSafeSegment);
+}
+
+const NAME_MAX_BYTES = 150;
+const FALLBACK_NAME = 'file';
+const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
+
+/**
+ * A file name for storage derived from a title, so 「山田ベーカリー｜よくある質問・【公式】」 can be
+ * saved: Japanese letters stay; full-width letters, digits and brackets become their plain
+ * forms (NFKC); every other character a segment refuses (｜・【】「」, slashes, dots of '..')
+ * becomes '_'. The result always passes isSafeSegment and stays under NAME_MAX_BYTES, leaving
+ * room for a prefix such as a date stamp; `extension` (without the dot) keeps letters and digits.
+ */
+export function safeStorageName(title: string, extension = ''): string {
+  const cleanExtension = extension.replace(/[^\p{L}\p{N}]/gu, '');
+  const suffix = cleanExtension ? `.${cleanExtension}` : '';
+  let name = title
+    .normalize('NFKC')
+    .replace(/\s+/g, ' ')
+    .replace(/[^\p{L}\p{M}\p{N} ._()-]/gu, '_')
+    .replace(/\.{2,}/g, '_')
+    .replace(/_{2,}/g, '_')
+    // A segment starts with a letter or digit and ends in neither a dot nor a space.
+    .replace(/^[^\p{L}\p{N}]+/u, '');
+  const budget = NAME_MAX_BYTES - utf8Bytes(suffix);
+  while (utf8Bytes(name) > budget) name = [...name].slice(0, -1).join('');
+  name = name.replace(/[ ._-]+$/, '');
+  return `${name || FALLBACK_NAME}${suffix}`;
 }
 
 /** What callers send: a path relative to their own namespace. */

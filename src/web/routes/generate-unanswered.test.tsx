@@ -140,6 +140,8 @@ describe('ページに答えがない、よくある質問 on the results screen
     };
     URL.revokeObjectURL = () => undefined;
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    // The appendix is the owner's to-do: in the 確認用 copy only.
+    await user.click(screen.getByRole('radio', { name: '確認用' }));
     await user.click(screen.getByRole('button', { name: 'Wordで出力（2件）' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const zip = await JSZip.loadAsync(await saved[0]!.arrayBuffer());

@@ -303,15 +303,27 @@ describe('/history', () => {
     renderHistory();
     await user.click(within(await entry('example.jp のFAQ')).getByRole('button', { name: '詳細' }));
     const dialog = await screen.findByRole('dialog');
-    // Only the approved, answered item: the failed one is left out.
+    // Only the approved, answered item: the failed one is left out. 公開用 unless asked.
     await user.click(within(dialog).getByRole('button', { name: 'Wordで出力（1件）' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toBe('example.jp のFAQ.docx');
-    const zip = await JSZip.loadAsync(await downloads[0]!.blob.arrayBuffer());
-    const xml = await zip.file('word/document.xml')!.async('string');
-    expect(xml).toContain('Q1: 営業時間は？');
-    expect(xml).toContain('出典: ');
-    expect(xml).not.toContain('駐車場はありますか？');
+    const wordText = async (index: number) =>
+      (await JSZip.loadAsync(await downloads[index]!.blob.arrayBuffer()))
+        .file('word/document.xml')!
+        .async('string');
+    const published = await wordText(0);
+    expect(published).toContain('Q1: 営業時間は？');
+    expect(published).not.toContain('出典: ');
+    expect(published).not.toContain('駐車場はありますか？');
+
+    await user.click(within(dialog).getByRole('radio', { name: '確認用' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Wordで出力（1件）' }));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[1]!.name).toBe('example.jp のFAQ（確認用）.docx');
+    const reviewed = await wordText(1);
+    expect(reviewed).toContain('Q1: 営業時間は？');
+    expect(reviewed).toContain('出典: ');
+    expect(reviewed).not.toContain('駐車場はありますか？');
   });
 
   it('deletes only after confirmation', async () => {

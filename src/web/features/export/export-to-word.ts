@@ -1,3 +1,8 @@
+import {
+  exportOptionsSchema,
+  exportTitleSuffix,
+  type ExportVariant,
+} from '../../../shared/exports.ts';
 import type { ExportItem } from '../../../shared/generations.ts';
 import {
   DEFAULT_EXPORT_TITLE,
@@ -8,7 +13,8 @@ import {
 import { showAlert } from '../../components/ui/alert-dialog.tsx';
 
 /**
- * Spec §7: in the browser, title (default FAQリスト) and approved items in, '{title}.docx' out.
+ * Spec §7: in the browser, title (default FAQリスト) and approved items in, '{title}.docx' out:
+ * 公開用 unless `variant` asks for 確認用, whose file is '{title}（確認用）.docx'.
  * Spec §8: nothing approved → alert; a failure is logged and rethrown for the caller's toast.
  * Resolves false when nothing was exported.
  */
@@ -16,11 +22,14 @@ export async function exportToWord({
   title = DEFAULT_EXPORT_TITLE,
   items,
   unanswered,
+  variant,
 }: {
   title?: string;
   items: ExportItem[];
   unanswered?: string[];
+  variant?: ExportVariant;
 }): Promise<boolean> {
+  const options = exportOptionsSchema.parse({ variant });
   if (items.length === 0) {
     void showAlert(NOTHING_TO_EXPORT);
     return false;
@@ -29,8 +38,8 @@ export async function exportToWord({
   try {
     // Loaded on demand: docx is large and most visits never export.
     const { buildWordBlob } = await import('./word-layout.ts');
-    const blob = await buildWordBlob({ title: name, items, unanswered });
-    downloadBlob(blob, exportFileName(name, 'docx'));
+    const blob = await buildWordBlob({ title: name, items, unanswered }, options);
+    downloadBlob(blob, exportFileName(`${name}${exportTitleSuffix(options.variant)}`, 'docx'));
     return true;
   } catch (error) {
     console.error('Error generating Word document:', error);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BELOW_LENGTH_NOTE } from '../../../shared/exports.ts';
 import type { ExportItem } from '../../../shared/generations.ts';
 import {
   csvCell,
@@ -26,8 +27,14 @@ const items: ExportItem[] = [
     ],
     integratedAnswer: '統合した回答',
   },
-  { question: '改行は？', answer: '一行目\n二行目', sourceUrl: 'javascript:alert(1)' },
+  {
+    question: '改行は？',
+    answer: '一行目\n二行目',
+    sourceUrl: 'javascript:alert(1)',
+    belowLength: true,
+  },
 ];
+const review = { variant: 'review' } as const;
 
 /** A small RFC 4180 reader, to check the CSV as a spreadsheet would see it. */
 function parseCsv(text: string): string[][] {
@@ -59,12 +66,12 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('CSV', () => {
-  it('starts with a BOM, uses CRLF and reads back as the items', () => {
-    const csv = toCsv({ title: 'FAQ', items });
+  it('starts with a BOM, uses CRLF and reads back as the items (確認用)', () => {
+    const csv = toCsv({ title: 'FAQ', items }, review);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(parseCsv(csv.slice(1))).toEqual([
-      ['No.', '質問', '回答', '専門家の意見', '出典', '根拠'],
+      ['No.', '質問', '回答', '専門家の意見', '出典', '根拠', '要確認'],
       [
         '1',
         '料金は？',
@@ -72,6 +79,7 @@ describe('CSV', () => {
         '',
         'https://example.jp/pricing?a=1&b=2',
         '料金は<b>1,000円</b>です。',
+        '',
       ],
       [
         '2',
@@ -80,9 +88,25 @@ describe('CSV', () => {
         '【税理士】専門家の"回答"\n【弁護士】@SUM(A1:A2)',
         '',
         '',
+        '',
       ],
-      ['3', '改行は？', '一行目\n二行目', '', 'javascript:alert(1)', ''],
+      ['3', '改行は？', '一行目\n二行目', '', 'javascript:alert(1)', '', BELOW_LENGTH_NOTE],
     ]);
+  });
+
+  it('公開用 (the default) has the questions and answers only', () => {
+    for (const csv of [toCsv({ title: 'FAQ', items }), toCsv({ title: 'FAQ', items }, {})])
+      expect(parseCsv(csv.slice(1))).toEqual([
+        ['No.', '質問', '回答', '専門家の意見'],
+        ['1', '料金は？', "'=1+1 円です", ''],
+        [
+          '2',
+          '<script>alert(1)</script>',
+          '統合した回答',
+          '【税理士】専門家の"回答"\n【弁護士】@SUM(A1:A2)',
+        ],
+        ['3', '改行は？', '一行目\n二行目', ''],
+      ]);
   });
 
   it('neutralises every formula trigger and leaves other text alone', () => {
@@ -110,8 +134,8 @@ describe('CSV', () => {
 });
 
 describe('Markdown', () => {
-  it('keeps questions, experts, integrated answers, line breaks and sources', () => {
-    const markdown = toMarkdown({ title: 'FAQ', items });
+  it('keeps questions, experts, integrated answers, line breaks and sources (確認用)', () => {
+    const markdown = toMarkdown({ title: 'FAQ', items }, review);
     expect(markdown).toContain('# FAQ\n');
     expect(markdown).toContain('## Q1. 料金は？');
     expect(markdown).toContain('**専門家の意見:**');
@@ -121,6 +145,7 @@ describe('Markdown', () => {
     expect(markdown).toContain('出典: <https://example.jp/pricing?a=1&b=2>');
     // Not a web address: shown as text, never as an autolink.
     expect(markdown).toContain('出典: javascript:alert(1)');
+    expect(markdown).toContain(`**${BELOW_LENGTH_NOTE}**`);
   });
 
   it('escapes HTML and Markdown syntax from users and the model', () => {
@@ -136,8 +161,8 @@ describe('Markdown', () => {
 });
 
 describe('HTML', () => {
-  it('escapes everything from users and the model and links only web sources', () => {
-    const html = toHtml({ title: 'FAQ <b>"&"</b>', items });
+  it('escapes everything from users and the model and links only web sources (確認用)', () => {
+    const html = toHtml({ title: 'FAQ <b>"&"</b>', items }, review);
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<title>FAQ &lt;b&gt;&quot;&amp;&quot;&lt;/b&gt;</title>');
@@ -150,6 +175,7 @@ describe('HTML', () => {
     expect(html).toContain('出典: javascript:alert(1)');
     expect(html).toContain('専門家の&quot;回答&quot;');
     expect(html).toContain('一行目<br>二行目');
+    expect(html).toContain(`<p class="review">${BELOW_LENGTH_NOTE}</p>`);
   });
 
   it('parses as a document whose text is the items', () => {
@@ -199,13 +225,13 @@ describe('format list', () => {
 });
 
 describe('evidence (根拠)', () => {
-  it('travels with the answer in every format, as text', () => {
+  it('travels with the answer in every format of the 確認用 copy, as text', () => {
     const document = { title: 'FAQ', items };
-    expect(toMarkdown(document)).toContain('> 根拠: 料金は\\<b\\>1,000円\\</b\\>です。');
-    expect(toHtml(document)).toContain(
+    expect(toMarkdown(document, review)).toContain('> 根拠: 料金は\\<b\\>1,000円\\</b\\>です。');
+    expect(toHtml(document, review)).toContain(
       '<blockquote class="evidence">根拠: 料金は&lt;b&gt;1,000円&lt;/b&gt;です。</blockquote>',
     );
-    const jsonLd = JSON.parse(toJsonLd(document)) as {
+    const jsonLd = JSON.parse(toJsonLd(document, review)) as {
       mainEntity: { acceptedAnswer: { citation?: string; url?: string } }[];
     };
     expect(jsonLd.mainEntity[0]!.acceptedAnswer).toMatchObject({
@@ -213,5 +239,27 @@ describe('evidence (根拠)', () => {
       url: 'https://example.jp/pricing?a=1&b=2',
     });
     expect(jsonLd.mainEntity[2]!.acceptedAnswer.url).toBeUndefined();
+  });
+});
+
+describe('公開用 (what an export is unless 確認用 is asked for)', () => {
+  const internal = ['根拠', '出典', '要確認', 'example.jp/pricing', 'javascript:alert', '1,000円'];
+
+  it.each(EXPORT_FORMATS.map((format) => [format.id, format] as const))(
+    '%s has no 根拠, 出典 or 要確認, with or without the variant named',
+    (_id, format) => {
+      for (const options of [undefined, {}, { variant: 'public' } as const]) {
+        const text = format.render({ title: 'FAQ', items }, options);
+        for (const word of internal) expect(text, word).not.toContain(word);
+        expect(text).toContain('料金は？');
+        expect(text).toContain('統合した回答');
+      }
+    },
+  );
+
+  it('refuses a variant that is neither, in Japanese', () => {
+    expect(() => toMarkdown({ title: 'FAQ', items }, { variant: 'x' as 'public' })).toThrow(
+      '出力の種類は「公開用」か「確認用」を選んでください',
+    );
   });
 });

@@ -1,8 +1,12 @@
 import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
 import { quotedCsvCell } from '../../../shared/csv.ts';
 import { escapeHtml } from '../../../shared/escape-html.ts';
+import { documentForVariant, reviewNotes, type ExportOptions } from '../../../shared/exports.ts';
 
-/** Formats beyond Word (docs/product-decisions.md §8). Pure: a title and items in, file text out. */
+/**
+ * Formats beyond Word (docs/product-decisions.md §8). Pure: a title, items and the variant
+ * (公開用 unless 確認用 is asked for, shared/exports.ts) in, file text out.
+ */
 
 /** Multi-expert items carry their final text in integratedAnswer (the answer edits keep both). */
 export function finalAnswer(item: ExportItem): string {
@@ -18,16 +22,17 @@ export function csvCell(value: string): string {
 }
 
 /** Opens in Excel as Japanese: UTF-8 with a BOM, CRLF line ends, every cell quoted. */
-export function toCsv({ items }: ExportDocument): string {
+export function toCsv(document: ExportDocument, options?: ExportOptions): string {
+  const { items, variant } = documentForVariant(document, options);
+  const review = variant === 'review';
   const rows = [
-    ['No.', '質問', '回答', '専門家の意見', '出典', '根拠'],
+    ['No.', '質問', '回答', '専門家の意見', ...(review ? ['出典', '根拠', '要確認'] : [])],
     ...items.map((item, index) => [
       String(index + 1),
       item.question,
       finalAnswer(item),
       (item.expertAnswers ?? []).map((expert) => `【${expert.expert}】${expert.answer}`).join('\n'),
-      item.sourceUrl ?? '',
-      item.evidence ?? '',
+      ...(review ? [item.sourceUrl ?? '', item.evidence ?? '', reviewNotes(item).join('\n')] : []),
     ]),
   ];
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
@@ -56,7 +61,8 @@ export function escapeMarkdown(value: string): string {
 const markdownLines = (value: string) =>
   escapeMarkdown(value.replace(/\r\n?/g, '\n').trim()).split('\n').join('  \n');
 
-export function toMarkdown({ title, items }: ExportDocument): string {
+export function toMarkdown(document: ExportDocument, options?: ExportOptions): string {
+  const { title, items } = documentForVariant(document, options);
   const lines = [`# ${escapeMarkdown(title.replace(/\s+/g, ' '))}`, ''];
   items.forEach((item, index) => {
     lines.push(`## Q${index + 1}. ${escapeMarkdown(item.question.replace(/\s+/g, ' '))}`, '');
@@ -77,6 +83,7 @@ export function toMarkdown({ title, items }: ExportDocument): string {
         '',
       );
     if (item.evidence) lines.push(`> 根拠: ${markdownLines(item.evidence)}`, '');
+    for (const note of reviewNotes(item)) lines.push(`**${escapeMarkdown(note)}**`, '');
   });
   return lines.join('\n');
 }
@@ -84,13 +91,14 @@ export function toMarkdown({ title, items }: ExportDocument): string {
 const htmlText = (value: string) =>
   escapeHtml(value.replace(/\r\n?/g, '\n')).replaceAll('\n', '<br>');
 
-const HTML_STYLE = `body{font-family:"Hiragino Sans","Yu Gothic","Noto Sans JP",sans-serif;line-height:1.8;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1e293b}h2{font-size:1.1rem;margin-top:2rem}.expert{margin-left:1rem}.source{font-size:.85rem;color:#555}.evidence{font-size:.85rem;color:#555;border-left:3px solid #cbd5e1;margin:.5rem 0;padding-left:.75rem}`;
+const HTML_STYLE = `body{font-family:"Hiragino Sans","Yu Gothic","Noto Sans JP",sans-serif;line-height:1.8;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1e293b}h2{font-size:1.1rem;margin-top:2rem}.expert{margin-left:1rem}.source{font-size:.85rem;color:#555}.evidence{font-size:.85rem;color:#555;border-left:3px solid #cbd5e1;margin:.5rem 0;padding-left:.75rem}.review{font-size:.85rem;color:#b45309;font-weight:bold}`;
 
 /**
  * A standalone page. Everything from users or the model is escaped, never trusted as HTML, and
  * only http(s) sources become links (no javascript: URLs).
  */
-export function toHtml({ title, items }: ExportDocument): string {
+export function toHtml(document: ExportDocument, options?: ExportOptions): string {
+  const { title, items } = documentForVariant(document, options);
   const sections = items.map((item, index) => {
     const parts = [`<h2>Q${index + 1}. ${htmlText(item.question)}</h2>`];
     const experts = item.expertAnswers ?? [];
@@ -114,6 +122,7 @@ export function toHtml({ title, items }: ExportDocument): string {
       );
     if (item.evidence)
       parts.push(`<blockquote class="evidence">根拠: ${htmlText(item.evidence)}</blockquote>`);
+    for (const note of reviewNotes(item)) parts.push(`<p class="review">${htmlText(note)}</p>`);
     return `<section>${parts.join('')}</section>`;
   });
   return [
@@ -131,7 +140,8 @@ export function toHtml({ title, items }: ExportDocument): string {
  * schema.org FAQPage for search engines. '<' is written as \u003c so the output can be pasted
  * into a <script type="application/ld+json"> without a '</script>' in an answer ending it.
  */
-export function toJsonLd({ title, items }: ExportDocument): string {
+export function toJsonLd(document: ExportDocument, options?: ExportOptions): string {
+  const { title, items } = documentForVariant(document, options);
   const data = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
@@ -157,7 +167,7 @@ export interface ExportFormat {
   label: string;
   extension: string;
   mimeType: string;
-  render: (document: ExportDocument) => string;
+  render: (document: ExportDocument, options?: ExportOptions) => string;
 }
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = [

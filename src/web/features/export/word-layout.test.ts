@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BELOW_LENGTH_NOTE, type ExportOptions } from '../../../shared/exports.ts';
 import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
 import { buildWordBlob } from './word-layout.ts';
 
-async function unzip(document: ExportDocument): Promise<JSZip> {
-  const blob = await buildWordBlob(document);
+async function unzip(document: ExportDocument, options?: ExportOptions): Promise<JSZip> {
+  const blob = await buildWordBlob(document, options);
   return JSZip.loadAsync(Buffer.from(await blob.arrayBuffer()));
 }
 
@@ -36,8 +37,8 @@ interface Para {
 }
 
 /** word/document.xml as paragraphs of runs: text, bold flag and w:sz (half-points). */
-async function paragraphs(document: ExportDocument): Promise<Para[]> {
-  const xml = await (await unzip(document)).file('word/document.xml')!.async('string');
+async function paragraphs(document: ExportDocument, options?: ExportOptions): Promise<Para[]> {
+  const xml = await (await unzip(document, options)).file('word/document.xml')!.async('string');
   return [...xml.matchAll(/<w:p>([\s\S]*?)<\/w:p>/g)].map(([, body = '']) => {
     const runs = [...body.matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].map(([, run = '']) => ({
       text: unescapeXml(
@@ -153,54 +154,80 @@ describe('Word layout (spec §9)', () => {
     expect(all.some((paragraph) => paragraph.text.startsWith('A: '))).toBe(false);
   });
 
-  it('adds the source URL as a link and escapes XML characters in the text', async () => {
-    const zip = await unzip({
-      title: 'R&D <FAQ>',
-      items: [
-        {
-          question: '"A&B" <比較> はできますか？',
-          answer: 'はい & いいえ',
-          sourceUrl: 'https://example.jp/faq?a=1&b=2',
-        },
-      ],
-    });
+  it('adds the source URL as a link (確認用) and escapes XML characters in the text', async () => {
+    const zip = await unzip(
+      {
+        title: 'R&D <FAQ>',
+        items: [
+          {
+            question: '"A&B" <比較> はできますか？',
+            answer: 'はい & いいえ',
+            sourceUrl: 'https://example.jp/faq?a=1&b=2',
+          },
+        ],
+      },
+      { variant: 'review' },
+    );
     const xml = await zip.file('word/document.xml')!.async('string');
     const rels = await zip.file('word/_rels/document.xml.rels')!.async('string');
     expect(xml).toContain('R&amp;D &lt;FAQ&gt;');
     expect(xml).toMatch(/<w:hyperlink [^>]*r:id="[^"]+"/);
     expect(rels).toContain('Target="https://example.jp/faq?a=1&amp;b=2"');
-    const all = await paragraphs({
-      title: 'x',
-      items: [{ question: 'q', answer: 'a', sourceUrl: 'https://example.jp/faq' }],
-    });
+    const all = await paragraphs(
+      { title: 'x', items: [{ question: 'q', answer: 'a', sourceUrl: 'https://example.jp/faq' }] },
+      { variant: 'review' },
+    );
     expect(all.at(-1)!.text).toBe('出典: https://example.jp/faq');
   });
 
-  it('puts the evidence (根拠) under the source', async () => {
-    const all = await paragraphs({
-      title: 'x',
-      items: [
-        {
-          question: 'q',
-          answer: 'a',
-          sourceUrl: 'https://example.jp/faq',
-          evidence: '営業時間は10時から18時です。',
-        },
-      ],
-    });
-    expect(all.slice(-2).map((paragraph) => paragraph.text)).toEqual([
+  const sourced: ExportDocument = {
+    title: 'x',
+    items: [
+      {
+        question: 'q',
+        answer: 'a',
+        sourceUrl: 'https://example.jp/faq',
+        evidence: '営業時間は10時から18時です。',
+        belowLength: true,
+      },
+    ],
+    unanswered: ['駐車場はありますか？'],
+  };
+
+  it('確認用 puts the evidence (根拠) under the source, then the 要確認 note', async () => {
+    const all = await paragraphs(sourced, { variant: 'review' });
+    expect(all.slice(1, -2).map((paragraph) => paragraph.text)).toEqual([
+      'Q1: q',
+      'A: a',
       '出典: https://example.jp/faq',
       '根拠: 営業時間は10時から18時です。',
+      BELOW_LENGTH_NOTE,
     ]);
+  });
+
+  it('公開用, also when no variant is given, has the questions and answers only', async () => {
+    for (const options of [undefined, {}, { variant: 'public' } as const]) {
+      const all = await paragraphs(sourced, options);
+      expect(all.map((paragraph) => paragraph.text)).toEqual(['x', 'Q1: q', 'A: a']);
+    }
+  });
+
+  it('refuses a variant that is neither 公開用 nor 確認用, in Japanese', async () => {
+    await expect(unzip(sourced, { variant: 'draft' as unknown as 'public' })).rejects.toThrow(
+      '出力の種類は「公開用」か「確認用」を選んでください',
+    );
   });
 
   it('lists the questions the page left unanswered in an appendix after the FAQs, only when there are some', async () => {
     const items = [{ question: '営業時間は？', answer: '午前7時から午後7時までです。' }];
-    const withAppendix = await paragraphs({
-      title: '山田ベーカリー',
-      items,
-      unanswered: ['駐車場はありますか？', '支払い方法は何がありますか？'],
-    });
+    const withAppendix = await paragraphs(
+      {
+        title: '山田ベーカリー',
+        items,
+        unanswered: ['駐車場はありますか？', '支払い方法は何がありますか？'],
+      },
+      { variant: 'review' },
+    );
     const [heading, first, second] = withAppendix.slice(-3);
     expect(heading).toMatchObject({ keepNext: true });
     expectFormatted(heading, '付録: ページに答えがない、よくある質問（未回答）', true, 22);
@@ -211,9 +238,9 @@ describe('Word layout (spec §9)', () => {
     );
 
     for (const unanswered of [undefined, []]) {
-      const texts = (await paragraphs({ title: '山田ベーカリー', items, unanswered })).map(
-        (p) => p.text,
-      );
+      const texts = (
+        await paragraphs({ title: '山田ベーカリー', items, unanswered }, { variant: 'review' })
+      ).map((p) => p.text);
       expect(texts.some((text) => text.startsWith('付録'))).toBe(false);
     }
   });

@@ -9,6 +9,7 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
+import { documentForVariant, reviewNotes, type ExportOptions } from '../../../shared/exports.ts';
 import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
 
 /**
@@ -120,6 +121,10 @@ function itemParagraphs(item: ExportItem, index: number): Paragraph[] {
         spacing: { after: 80 },
       }),
     );
+  for (const note of reviewNotes(item))
+    paragraphs.push(
+      paragraph(note, { bold: true, size: WORD_SIZES.source, color: 'B45309' }, { indent: 240 }),
+    );
   return paragraphs;
 }
 
@@ -138,7 +143,9 @@ function appendixParagraphs(questions: string[]): Paragraph[] {
   ];
 }
 
-export function buildWordDocument({ title, items, unanswered = [] }: ExportDocument): Document {
+/** 公開用 unless 確認用 is asked for: sources, 根拠, notes and the appendix are the review copy's. */
+export function buildWordDocument(input: ExportDocument, options?: ExportOptions): Document {
+  const { title, items, unanswered = [] } = documentForVariant(input, options);
   return new Document({
     creator: 'FAQ工房',
     title,
@@ -166,6 +173,6 @@ export function buildWordDocument({ title, items, unanswered = [] }: ExportDocum
   });
 }
 
-export function buildWordBlob(input: ExportDocument): Promise<Blob> {
-  return Packer.toBlob(buildWordDocument(input));
+export function buildWordBlob(input: ExportDocument, options?: ExportOptions): Promise<Blob> {
+  return Packer.toBlob(buildWordDocument(input, options));
 }

@@ -5,10 +5,16 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExportItem } from '../../../../shared/generations.ts';
 import { AlertDialogHost } from '../../../components/ui/alert-dialog.tsx';
+import { isSafeStoragePath } from '../../../../shared/storage.ts';
 import { ExportMenu } from './export-menu.tsx';
 
 const items: ExportItem[] = [
-  { question: '営業時間は？', answer: '午前9時から午後6時までです。' },
+  {
+    question: '営業時間は？',
+    answer: '午前9時から午後6時までです。',
+    sourceUrl: 'https://example.jp/access',
+    evidence: '営業時間 9:00〜18:00',
+  },
   {
     question: '相続税は？',
     answer: '統合',
@@ -61,6 +67,41 @@ describe('ExportMenu', () => {
     expect(xml).toContain('Q1: 営業時間は？');
     expect(xml).toContain('【税理士】');
     expect(await screen.findByText('Wordファイルを出力しました')).toBeInTheDocument();
+  });
+
+  it('offers 公開用 (chosen) and 確認用 as a labelled radio group', async () => {
+    renderMenu({ title: 'FAQ', items });
+    const group = screen.getByRole('radiogroup', { name: '出力内容' });
+    expect(within(group).getByRole('radio', { name: '公開用' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: '確認用' })).not.toBeChecked();
+    expect(within(group).getByRole('radio', { name: '公開用' })).toHaveAccessibleDescription(
+      '質問と回答のみ。ウェブサイトにそのまま載せられます',
+    );
+  });
+
+  it('writes 公開用 Word without 根拠 and 出典, and 確認用 with them under its own name', async () => {
+    const user = userEvent.setup();
+    renderMenu({ title: '山田ベーカリー', items });
+    const wordText = async (index: number) =>
+      (await JSZip.loadAsync(await downloads[index]!.blob.arrayBuffer()))
+        .file('word/document.xml')!
+        .async('string');
+
+    await user.click(screen.getByRole('button', { name: 'Wordで出力（2件）' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.name).toBe('山田ベーカリー.docx');
+    const published = await wordText(0);
+    expect(published).toContain('Q1: 営業時間は？');
+    expect(published).not.toContain('根拠');
+    expect(published).not.toContain('出典');
+
+    await user.click(screen.getByRole('radio', { name: '確認用' }));
+    await user.click(screen.getByRole('button', { name: 'Wordで出力（2件）' }));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[1]!.name).toBe('山田ベーカリー（確認用）.docx');
+    const reviewed = await wordText(1);
+    expect(reviewed).toContain('根拠: 営業時間 9:00〜18:00');
+    expect(reviewed).toContain('出典: ');
   });
 
   it('uses FAQリスト when no title is given', async () => {
@@ -154,5 +195,44 @@ describe('ExportMenu saving to file storage', () => {
     const zip = await JSZip.loadAsync(await (form.get('file') as Blob).arrayBuffer());
     expect(await zip.file('word/document.xml')!.async('string')).toContain('営業時間は？');
     expect(screen.getByRole('button', { name: 'ダウンロード' })).toBeInTheDocument();
+  });
+
+  it('saves a URL-mode record whose title has ｜・【】（） under a safe name, in 確認用 too', async () => {
+    const paths: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/config')
+        return new Response(
+          JSON.stringify({
+            brandName: 'FAQ工房',
+            projectId: 'faq-kobo',
+            environment: 'test',
+            supportEmail: 's@example.jp',
+            seller: { name: 'n', representative: 'r', address: 'a', phone: 'p', email: 'e' },
+          }),
+        );
+      const form = init?.body as FormData;
+      paths.push(String(form.get('path')));
+      return new Response(
+        JSON.stringify({ path: paths.at(-1), size: 1, contentType: 'application/octet-stream' }),
+      );
+    });
+    const user = userEvent.setup();
+    render(
+      <>
+        <Toaster />
+        <ExportMenu title="山田ベーカリー｜よくある質問・【公式】（本店）" items={items} />
+      </>,
+    );
+    await user.click(screen.getByRole('radio', { name: '確認用' }));
+    await user.click(screen.getByRole('button', { name: 'その他の形式' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Wordをファイル保管庫に保存' }));
+    await screen.findByText(
+      '「山田ベーカリー｜よくある質問・【公式】（本店）（確認用）.docx」を保存しました',
+    );
+    expect(paths).toHaveLength(1);
+    expect(paths[0]).toMatch(
+      /^exports\/\d{14}-山田ベーカリー_よくある質問_公式_\(本店\)\(確認用\)\.docx$/,
+    );
+    expect(isSafeStoragePath(paths[0]!)).toBe(true);
   });
 });
