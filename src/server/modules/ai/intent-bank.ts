@@ -66,7 +66,10 @@ function score(intent: Intent, passage: Passage): number {
   // A yes/no intent needs evidence that says yes or no (「駐車場の利用は自己責任で」 does not).
   if ((intent.yes || intent.no) && !polarityOf(intent, passage)) return -Infinity;
   const shape = passage.kind === 'sentence' ? 0 : 0.5;
-  return (inText ? 2 : 0) + (inHeading ? 1.5 : 0) + shape - text.length / 300;
+  // A sentence that opens on a case (「返却期限日が定休日の水曜日の場合、…」「一緒にお食事をされる
+  // 場合などは…」) answers that case: a plain statement of the rule answers the question better.
+  const onlyACase = /^[^。]{2,40}?(?:場合|際|とき)(?:など)?[はにも、,]/.test(text) ? 2 : 0;
+  return (inText ? 2 : 0) + (inHeading ? 1.5 : 0) + shape - onlyACase - text.length / 300;
 }
 
 function phrased(intent: Intent, passage: Passage): string {

@@ -44,7 +44,9 @@ export interface Intent {
 }
 
 export const TIME = /\d{1,2}\s*(?::\s*\d{2}|時)/;
-export const TIME_SPAN = /\d{1,2}\s*(?::\s*\d{2}|時)[^。]{0,12}(?:[〜～~\-－–ー]|から)/;
+// A range of times: 「10:00〜19:00」「10時から」. ー is a dash only before a figure: in 「17時までに
+// メール、予約フォーム」 it is フォーム's long vowel, and the sentence a deadline, not hours.
+export const TIME_SPAN = /\d{1,2}\s*(?::\s*\d{2}|時)[^。]{0,12}(?:[〜～~\-－–]|ー(?=\s*\d)|から)/;
 export const DAYS =
   /[月火水木金土日](?:曜|[・、,]|祝)|祝日|祝祭日|年中無休|無休|土日|年末年始|不定休/;
 export const MONEY = /\d[\d,]*\s*(?:円|万円)|[¥￥]\s*\d|無料|\d+\s*[%％]|全額|半額/;

@@ -165,6 +165,9 @@ export const SECTOR_INTENTS: Intent[] = [
     sectors: ['repair', 'clinic'],
     question: '出張費はかかりますか？',
     topic: /出張費|出張料|交通費|訪問料/,
+    // What it costs, or that it costs nothing: a sentence under the heading that says neither
+    // (「排雪のサービスは行っておりません」) answers nothing.
+    value: /\d[\d,]*\s*円|無料|かかりません|不要|いただきません|頂きません|込み|実費/,
     examples: [
       { text: '出張費は市内無料です。', question: '出張費はかかりますか？' },
       { text: '出張施術も行っています。' },

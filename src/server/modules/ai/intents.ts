@@ -26,7 +26,7 @@ const COMMON: Intent[] = [
     sectors: 'common',
     question: '{name}は何時から何時までですか？',
     names: ['営業時間', '診療時間', '受付時間', '開館時間', '開塾時間', '開室時間', '利用時間'],
-    topic: /営業時間|受付時間|診療時間|診察時間|開館時間|開塾時間|開室時間|営業|開店/,
+    topic: /営業時間|受付時間|診療時間|診察時間|開館時間|開塾時間|開室時間|営業(?!日)|開店/,
     value: TIME_SPAN,
     not: /チェック|キャンセル|お迎え|送迎/,
     listed: true,
@@ -37,6 +37,8 @@ const COMMON: Intent[] = [
         question: '診療時間は何時から何時までですか？',
       },
       { text: '営業時間は季節によって変わります。' },
+      // A deadline on working days is not the opening hours.
+      { text: 'ご予約はご利用前営業日17時までにメール、予約フォーム、LINEからお願いします。' },
     ],
   },
   {

@@ -206,6 +206,9 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     sectionId++;
     const lines = page.markdown.replace(/\r/g, '').split('\n');
     let header: string[] | undefined;
+    // Rows read under the current header: a table of one row (「チェックイン | PM4:00 |
+    // チェックアウト | AM10:00」) has no header, only its facts, kept as the line they are.
+    let rowsUnderHeader = 0;
     // The short name on the line above (「入塾金」), for the passage right under it.
     let named: string | undefined;
     const push = (passage: Omit<Passage, 'index' | 'url' | 'section' | 'sectionId'>) => {
@@ -220,6 +223,12 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         sectionId,
         ...(name ? { named: name } : {}),
       });
+    };
+    const endTable = () => {
+      if (header && rowsUnderHeader === 0 && header.some((cell) => /\d/.test(cell)))
+        push({ kind: 'sentence', text: header.filter(Boolean).join(' ') });
+      header = undefined;
+      rowsUnderHeader = 0;
     };
     // A question the page asks itself, and the lines of its answer so far.
     let asked: { question: string; lines: string[] } | undefined;
@@ -251,7 +260,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       const note = /^※/.test(line);
       if (!line || !bulleted) flushList();
       if (!line) {
-        header = undefined;
+        endTable();
         // A blank line ends an answer once it has begun (「Q …？」, blank, 「A …」 is one pair).
         if (asked?.lines.length) flushAnswer();
         continue;
@@ -288,7 +297,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         section = stripMarkdown(heading[1]!);
         sectionId++;
         named = undefined;
-        header = undefined;
+        endTable();
         continue;
       }
       // A row whose outer pipes were lost in copying (「部屋 | 新規 | リピート |」) is a row too.
@@ -304,8 +313,10 @@ export function toPassages(pages: SourcePage[]): Passage[] {
             continue;
           }
           header = cells;
+          rowsUnderHeader = 0;
           continue;
         }
+        rowsUnderHeader++;
         const [label, ...values] = cells;
         if (!label) continue;
         const fields = values
@@ -320,7 +331,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         });
         continue;
       }
-      header = undefined;
+      endTable();
       const text = stripMarkdown(line);
       const bracketed = BRACKETED.exec(text);
       if (bracketed && !FLAG.test(bracketed[1]!.trim())) {
@@ -378,6 +389,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         push({ kind: 'sentence', text: sentence, ...(note ? { note } : {}) });
       }
     }
+    endTable();
     flushList();
     flushAnswer();
   }

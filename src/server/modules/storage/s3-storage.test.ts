@@ -146,7 +146,9 @@ describe('storage API on an S3-compatible bucket (s3rver)', () => {
       payload: over.payload,
     });
     expect(refused.statusCode).toBe(413);
-    expect(refused.json().error.message).toBe('ファイルサイズ（50.0MB）が上限の50MBを超えています');
+    expect(refused.json().error.message).toBe(
+      'File size (50.0MB) exceeds maximum allowed size (50MB)',
+    );
     expect((await api.download('over.bin')).statusCode).toBe(404);
   });
 

@@ -245,7 +245,7 @@ describe('storage API on the local backend', () => {
     expect(refused.statusCode).toBe(413);
     const megabytes = (Number(over.headers['content-length']) / (1024 * 1024)).toFixed(1);
     expect(refused.json().error.message).toBe(
-      `ファイルサイズ（${megabytes}MB）が上限の50MBを超えています`,
+      `File size (${megabytes}MB) exceeds maximum allowed size (50MB)`,
     );
     expect(megabytes).toBe('50.0');
     expect(readdirSync(path.join(userDir(user.id), 'big'))).toEqual(['exact.bin']);

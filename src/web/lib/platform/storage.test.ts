@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client.ts';
 import { storage } from './storage.ts';
-import { STORAGE_MESSAGES } from '../../../shared/storage.ts';
 
 const config = {
   brandName: 'FAQ工房',
@@ -46,14 +45,14 @@ describe('storage client', () => {
     expect(form.get('options')).toBe('{"upsert":true}');
   });
 
-  it('reports a failed transfer as NETWORK_ERROR in Japanese', async () => {
+  it('reports a failed transfer as NETWORK_ERROR "File upload failed: …"', async () => {
     answer = async () => {
       throw new TypeError('Failed to fetch');
     };
     const failure = await storage.upload(new Blob(['x']), 'x.txt').catch((error) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.kind).toBe('NETWORK_ERROR');
-    expect(failure.message).toBe('ファイルのアップロードに失敗しました（Failed to fetch）');
+    expect(failure.message).toBe('File upload failed: Failed to fetch');
   });
 
   it('passes server errors through the API client', async () => {
@@ -62,7 +61,7 @@ describe('storage client', () => {
         {
           error: {
             code: 'CONFLICT',
-            message: STORAGE_MESSAGES.conflict,
+            message: 'File already exists. Set upsert: true to overwrite.',
             status: 409,
           },
         },
@@ -71,7 +70,7 @@ describe('storage client', () => {
     const failure = await storage.upload(new Blob(['x']), 'x.txt').catch((error) => error);
     expect(failure.kind).toBe('API_ERROR');
     expect(failure.status).toBe(409);
-    expect(failure.message).toBe(STORAGE_MESSAGES.conflict);
+    expect(failure.message).toBe('File already exists. Set upsert: true to overwrite.');
   });
 
   it('asks for a download URL and removes by path list', async () => {
@@ -108,7 +107,7 @@ describe('storage and data client errors', () => {
     await expect(storage.read('exports/x.docx')).rejects.toMatchObject({
       kind: 'STORAGE_ERROR',
       status: 403,
-      message: 'ファイルのダウンロードに失敗しました（HTTP 403）',
+      message: 'File download failed: HTTP 403',
     });
   });
 

@@ -35,7 +35,7 @@ export const storage = {
       if (error instanceof ApiError && error.kind === 'NETWORK_ERROR') {
         throw new ApiError(
           'NETWORK_ERROR',
-          `ファイルのアップロードに失敗しました（${error.message.replace(NETWORK_PREFIX, '')}）`,
+          `File upload failed: ${error.message.replace(NETWORK_PREFIX, '')}`,
           0,
         );
       }
@@ -62,14 +62,14 @@ export const storage = {
     } catch (error) {
       throw new ApiError(
         'STORAGE_ERROR',
-        `ファイルのダウンロードに失敗しました（${error instanceof Error ? error.message : String(error)}）`,
+        `File download failed: ${error instanceof Error ? error.message : String(error)}`,
         0,
       );
     }
     if (!response.ok)
       throw new ApiError(
         'STORAGE_ERROR',
-        `ファイルのダウンロードに失敗しました（HTTP ${response.status}）`,
+        `File download failed: HTTP ${response.status}`,
         response.status,
       );
     return response.blob();
