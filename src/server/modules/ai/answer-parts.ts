@@ -195,6 +195,8 @@ function subjectOf(text: string): string {
  * related: each is another fact. `reach` widens the neighbourhood for a longer answer; at 0
  * (短め) only sentences beside the evidence about its same subject.
  */
+const POINTS_AWAY = /上記|下記|以下の|次の(?:事項|通り|とおり|もの|場合)|前述|それ以[外降]|これら/;
+
 export function relatedSentences(
   analyzer: Analyzer,
   passages: Passage[],
@@ -236,6 +238,9 @@ export function relatedSentences(
       // and a line in brackets 「(犬:…)」 is a note on the line above it.
       if ((DEMONSTRATIVE.test(passage.text) || /^[（(]/.test(passage.text)) && after !== 1)
         return false;
+      // 「次の事項を行ってはならない。」「上記以降は…」 point at a list or a rule the answer does
+      // not hold: added to fill a length, they left graders asking 「どの事項？」.
+      if (POINTS_AWAY.test(passage.text)) return false;
       const words = [...wordsOf.get(passage)!];
       // What the question asks weighs more than what the evidence happens to mention (「講師と
       // 1対1で」 ties no sentence about the teachers to a question on the lesson's length).
@@ -253,8 +258,7 @@ export function relatedSentences(
       return (
         sameSubject ||
         (onQuestion >= 1 && distance <= 3 * reach) ||
-        (onQuestion >= 1 && onQuestion + onEvidence >= 2 && distance <= 8 * reach) ||
-        (onEvidence >= 1 && distance <= reach)
+        (onQuestion >= 1 && onQuestion + onEvidence >= 2 && distance <= 8 * reach)
       );
     })
     .sort(
