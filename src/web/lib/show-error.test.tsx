@@ -39,6 +39,28 @@ describe('errorMessage', () => {
     expect(errorMessage('oops', fallback)).toBe(fallback);
   });
 
+  it('reads the storage API’s English texts (spec §8) to the owner in Japanese', () => {
+    const fallback = '保存に失敗しました';
+    const invalid = errorFromResponse(400, {
+      error: { code: 'VALIDATION_ERROR', message: 'Invalid request parameters' },
+    });
+    expect(errorMessage(invalid, fallback)).toMatch(
+      /^ファイルの保存先または名前が正しくありません/,
+    );
+    const conflict = errorFromResponse(409, {
+      error: { message: 'File already exists. Set upsert: true to overwrite.' },
+    });
+    expect(errorMessage(conflict, fallback)).toBe('同じ名前のファイルがすでに保存されています');
+    const tooLarge = errorFromResponse(413, {
+      error: { message: 'File size (60.0MB) exceeds maximum allowed size (50MB)' },
+    });
+    expect(errorMessage(tooLarge, fallback)).toBe(
+      'ファイルサイズ（60.0MB）が上限の50MBを超えています',
+    );
+    const upload = new ApiError('NETWORK_ERROR', 'File upload failed: Failed to fetch', 0);
+    expect(errorMessage(upload, fallback)).toMatch(/^ファイルのアップロードに失敗しました/);
+  });
+
   it('shows the contract mismatch message of the API client', () => {
     const mismatch = new ApiError('API_ERROR', UNEXPECTED_RESPONSE, 200);
     expect(errorMessage(mismatch, '読み込みに失敗しました')).toBe(UNEXPECTED_RESPONSE);

@@ -1,3 +1,4 @@
+import { storageReasonInJapanese } from '../../shared/storage.ts';
 import { ApiError } from './api-client.ts';
 
 /** A request that never reached the server (offline, cut connection). */
@@ -23,6 +24,9 @@ const DIAGNOSTIC_KINDS = new Set(['STORAGE_ERROR', 'REALTIME_ERROR']);
 export function serverReason(error: unknown): string | null {
   if (error instanceof UserFacingError) return error.message || null;
   if (!(error instanceof ApiError)) return null;
+  // The storage API's spec texts are English (spec §8): the owner reads them in Japanese.
+  const storageReason = storageReasonInJapanese(error.message);
+  if (storageReason) return storageReason;
   if (error.kind === 'NETWORK_ERROR') return NETWORK_FAILED;
   if (DIAGNOSTIC_KINDS.has(error.kind) || error.status === 500) return null;
   if (!error.message || /^HTTP \d+$/.test(error.message)) return null;
