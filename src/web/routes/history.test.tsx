@@ -364,7 +364,7 @@ describe('/history', () => {
     expect(await entries()).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'もっと見る' }));
     await waitFor(async () => expect(await entries()).toHaveLength(3));
-    expect(server.requests).toContain('GET /api/generations?cursor=2');
+    expect(server.requests).toContain('GET /api/generations?cursor=2&emptyFailures=hide');
     expect(screen.queryByRole('button', { name: 'もっと見る' })).toBeNull();
   });
 
