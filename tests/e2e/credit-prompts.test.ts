@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import {
   confirmationLinkFor,
@@ -25,8 +25,8 @@ async function questionsFor(page: Page) {
 }
 
 /** Whether the whole box lies inside the window, as the user sees it now. */
-const inViewport = (page: Page, testId: string) =>
-  page.getByTestId(testId).evaluate((element) => {
+const inViewport = (locator: Locator) =>
+  locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
     return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
   });
@@ -49,13 +49,12 @@ describe('credit prompts', () => {
     await questionsFor(page);
     await page.getByRole('button', { name: /選択した質問の回答を作成（3件）/ }).click();
 
-    const shortfall = page.getByTestId('credit-shortfall');
+    const shortfall = page.getByRole('alert').filter({ hasText: 'クレジットが不足しています' });
     await shortfall.waitFor();
-    await expect.poll(() => inViewport(page, 'credit-shortfall')).toBe(true);
+    await expect.poll(() => inViewport(shortfall)).toBe(true);
     await expect
       .poll(() => shortfall.evaluate((element) => element === document.activeElement))
       .toBe(true);
-    await expect(shortfall.textContent()).resolves.toContain('クレジットが不足しています');
     // Nothing was charged and the selection is still there.
     await expect(page.getByTestId('generate-balance').textContent()).resolves.toBe('1');
     expect(problems.filter((problem) => !problem.includes('402'))).toEqual([]);
