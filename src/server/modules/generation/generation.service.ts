@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CANCELLED_MESSAGE,
@@ -218,11 +218,15 @@ export async function runQuestionPhase(
         pages.push({ url: '', title: '入力テキスト', markdown: text.markdown });
       }
       await stopIfCancelled();
-      await updateProgress(ctx.db, id, 'fetching', {
-        ...PROGRESS_STEPS.analysing,
-        crawlReport,
-        ...(title ? { title } : {}),
-      });
+      await updateProgress(ctx.db, id, 'fetching', { ...PROGRESS_STEPS.analysing, crawlReport });
+      // Only over the name given at the start: a rename (also before 再生成) is the owner's.
+      if (title)
+        await ctx.db
+          .update(faqGenerations)
+          .set({ title })
+          .where(
+            and(eq(faqGenerations.id, id), eq(faqGenerations.title, defaultGenerationTitle(input))),
+          );
     }
     await stopIfCancelled();
     await updateProgress(ctx.db, id, 'fetching', PROGRESS_STEPS.questions);

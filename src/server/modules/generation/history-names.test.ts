@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDraft } from '../../../../tests/helpers/generations.ts';
+import { startFixtureSite, type FixtureSite } from '../../../../tests/fixtures/site/server.ts';
+import { createDraft, waitForStage } from '../../../../tests/helpers/generations.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
 import { faqGenerations } from '../../db/schema.ts';
 
 let t: TestApp;
+let site: FixtureSite;
 beforeAll(async () => {
-  t = await createTestApp();
+  site = await startFixtureSite();
+  t = await createTestApp({ FETCH_ALLOW_PRIVATE: 'true' });
 });
 afterAll(async () => {
   await t.close();
+  await site.close();
 });
 
 let minute = 0;
@@ -82,6 +86,35 @@ describe('generation titles', () => {
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.message).toBe('タイトルは100文字以内で入力してください');
+  });
+});
+
+describe('generation titles from a page', () => {
+  it('names a URL job by the page once read, keeps a typed title, and a rename outlives 再生成', async () => {
+    const user = await seedUser(t.app);
+    const fromPage = await createDraft(t, user, {
+      method: 'url',
+      url: `${site.url}/`,
+      faqCount: 3,
+    });
+    expect(fromPage.title).toMatch(/^山田ベーカリー.*のFAQ$/);
+    const typed = await createDraft(t, user, {
+      method: 'url',
+      url: `${site.url}/`,
+      title: '予約ページのFAQ',
+      faqCount: 3,
+    });
+    expect(typed.title).toBe('予約ページのFAQ');
+
+    expect((await rename(user, fromPage.id, { title: '店頭用FAQ' })).statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${fromPage.id}/questions/regenerate`,
+      headers: user.headers,
+    });
+    expect(again.statusCode).toBe(202);
+    const ready = await waitForStage(t, user, fromPage.id, ['questions_ready', 'failed']);
+    expect(ready).toMatchObject({ stage: 'questions_ready', title: '店頭用FAQ' });
   });
 });
 
