@@ -37,13 +37,13 @@ export function HistoryFilters({
     <form
       role="search"
       aria-label="履歴の検索"
-      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto]"
+      className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto]"
       onSubmit={(event) => {
         event.preventDefault();
         onChange({ ...value, q: query.trim() || undefined });
       }}
     >
-      <div className="space-y-1">
+      <div className="col-span-2 space-y-1 sm:col-span-1">
         <Label htmlFor={`${id}-q`}>タイトルで検索</Label>
         <div className="flex gap-2">
           <Input
