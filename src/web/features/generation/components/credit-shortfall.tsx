@@ -30,7 +30,8 @@ export function CreditShortfall({
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!refused || !box.current) return;
-    box.current.scrollIntoView({ block: 'center' });
+    // Optional: not every environment that renders the box can scroll (jsdom cannot).
+    box.current.scrollIntoView?.({ block: 'center' });
     box.current.focus({ preventScroll: true });
   }, [refused]);
   return (
