@@ -110,7 +110,7 @@ export function HistoryEntry({
           </dd>
         </div>
       </dl>
-      <div className="mt-3 flex gap-2">
+      <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={onOpen}>
           詳細
         </Button>
