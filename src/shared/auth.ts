@@ -138,6 +138,8 @@ export const confirmEmailResponseSchema = z.object({
   ok: z.literal(true),
   /** True when the address had been confirmed before (nothing granted this time). */
   alreadyConfirmed: z.boolean(),
+  /** The sign-up credits this confirmation granted: 0 for a mailbox that had them before. */
+  creditsGranted: z.number().int(),
 });
 export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
 

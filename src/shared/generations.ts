@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aiSettingsSchema } from './ai.ts';
+import { GENERATION_TITLE_MAX } from './generation-title.ts';
 import { MAX_FAQS_PER_BATCH, MAX_RESPONDERS, PASTED_TEXT_MAX_CHARS } from './limits.ts';
 import { isValidUrl } from './url.ts';
 
@@ -13,6 +14,8 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 export const createGenerationSchema = z
   .object({
     method: z.enum(['url', 'category']),
+    /** The owner's name for the job; empty: derived from the content (generation-title.ts). */
+    title: optionalText(GENERATION_TITLE_MAX),
     url: optionalText(2000),
     textInput: z.string().max(PASTED_TEXT_MAX_CHARS, TEXT_TOO_LONG).optional(),
     faqCount: z.number().int().min(1).max(MAX_FAQS_PER_BATCH).default(10),
@@ -340,7 +343,52 @@ export function sameGenerationInput(
 export const generationListSchema = z.object({
   generations: z.array(generationSummarySchema),
   nextCursor: z.string().nullable(),
+  /**
+   * Failed or cancelled attempts that produced nothing (no question, no FAQ) among the records
+   * the other filters match, so a screen that hides them can say how many it hides.
+   */
+  emptyFailures: z.number().int().optional(),
 });
+
+/** The history's filters: a record's method as the screen names it (text is URL mode without a URL). */
+export const HISTORY_METHODS = ['url', 'text', 'category'] as const;
+/** draft: waiting at its questions (stage questions_ready). */
+export const HISTORY_STATUSES = [
+  'generating',
+  'draft',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+
+/**
+ * GET /api/generations: `q` searches titles, `status` and `method` filter, `emptyFailures`
+ * says what to do with attempts that produced nothing (shown unless `hide`; `only` lists them).
+ */
+export const generationListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(GENERATION_TITLE_MAX, '検索語は100文字以内で入力してください')
+    .optional(),
+  status: z.enum(HISTORY_STATUSES, { error: '状態の指定が正しくありません' }).optional(),
+  method: z.enum(HISTORY_METHODS, { error: '作成方法の指定が正しくありません' }).optional(),
+  emptyFailures: z
+    .enum(['show', 'hide', 'only'], { error: '失敗した作成の表示方法の指定が正しくありません' })
+    .optional(),
+});
+export type GenerationListQuery = z.infer<typeof generationListQuerySchema>;
+
+/** PATCH /api/generations/:id: renaming a record from the history. */
+export const renameGenerationSchema = z.object({
+  title: z
+    .string({ error: 'タイトルを入力してください' })
+    .trim()
+    .min(1, 'タイトルを入力してください')
+    .max(GENERATION_TITLE_MAX, `タイトルは${GENERATION_TITLE_MAX}文字以内で入力してください`),
+});
+export type RenameGenerationRequest = z.infer<typeof renameGenerationSchema>;
 export type GenerationList = z.infer<typeof generationListSchema>;
 
 /**

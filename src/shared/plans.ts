@@ -1,4 +1,10 @@
-import { MAX_RESPONDERS } from './limits.ts';
+import { MAX_RESPONDERS, SIGNUP_BONUS_CREDITS } from './limits.ts';
+
+/**
+ * How the sign-up credits are earned, in the words every public page uses: they come with
+ * confirming the address (email-confirmation.ts), once per mailbox (ADR 023), not with sign-up.
+ */
+export const SIGNUP_BONUS_TERMS = `登録してメールアドレスを確認すると${SIGNUP_BONUS_CREDITS}クレジット`;
 
 /**
  * Credit packs (spec §9). One constant for the pricing page and the server's checkout. Every
@@ -27,10 +33,10 @@ export const PLANS: readonly Plan[] = [
     id: 'free',
     name: '無料プラン',
     priceYen: 0,
-    credits: 50,
-    description: 'まずはお試し。登録だけで50クレジットを進呈します。',
+    credits: SIGNUP_BONUS_CREDITS,
+    description: `まずはお試し。${SIGNUP_BONUS_TERMS}を進呈します。`,
     features: [
-      '登録時に50クレジット進呈（FAQ50件分）',
+      `メールアドレスの確認で${SIGNUP_BONUS_CREDITS}クレジット進呈（FAQ${SIGNUP_BONUS_CREDITS}件分）`,
       'すべての機能を利用可能',
       'クレジットカードの登録は不要',
     ],

@@ -3,6 +3,7 @@ import { LinkTokenCard } from '../components/link-token-card.tsx';
 import { paths } from '../config/paths.ts';
 import { useConfirmEmail } from '../features/auth/api/email-confirmation.ts';
 import { useSession } from '../lib/auth/session.tsx';
+import { formatNumber } from '../lib/format.ts';
 import { errorMessage } from '../lib/show-error.ts';
 
 /** The link in the confirmation mail opens here; it works signed in or not, in any browser. */
@@ -32,7 +33,9 @@ export function ConfirmEmailRoute() {
           <p>
             {data.alreadyConfirmed
               ? 'このメールアドレスは確認済みです。'
-              : 'メールアドレスの確認が完了しました。登録特典のクレジットを付与しました。'}
+              : data.creditsGranted > 0
+                ? `メールアドレスの確認が完了しました。登録特典として${formatNumber(data.creditsGranted)}クレジットを付与しました。`
+                : 'メールアドレスの確認が完了しました。このメールアドレスは以前に登録特典を受け取っているため、今回クレジットの付与はありません（登録特典は1つのメールアドレスにつき1回です）。'}
           </p>
           <Link className="underline" to={session.user ? paths.generate : paths.auth}>
             {session.user ? 'FAQを作成する' : 'ログインする'}

@@ -8,6 +8,7 @@ import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
+import { ConfirmForCredits } from '../features/auth/components/confirm-for-credits.tsx';
 import { useCredits } from '../features/credits/api/get-credits.ts';
 import { UsageTable } from '../features/credits/components/usage-table.tsx';
 import { usePaymentReturn } from '../features/credits/hooks/use-payment-return.ts';
@@ -83,6 +84,8 @@ export function CreditsRoute() {
           </div>
         </CardContent>
       </Card>
+
+      {user && user.emailConfirmed === false && <ConfirmForCredits email={user.email} />}
 
       {referrals.data?.code && <ReferralStatsCard stats={referrals.data.stats} />}
 

@@ -8,6 +8,7 @@ import { confirmDialog } from '../components/ui/alert-dialog.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
 import { paths } from '../config/paths.ts';
+import { ConfirmForCredits } from '../features/auth/components/confirm-for-credits.tsx';
 import { ExportMenu } from '../features/export/components/export-menu.tsx';
 import {
   regenerateAnswer,
@@ -90,6 +91,9 @@ export function GenerateRoute() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [edits.hasUnsaved]);
   const balance = session.user?.credits ?? 0;
+  // The sign-up credits wait for the address: that is the first thing to offer, before buying.
+  const unconfirmedEmail =
+    session.user && session.user.emailConfirmed === false ? session.user.email : null;
   const formKey = session.user ? savedFormKey(session.user.id) : undefined;
   // Credits bought or earned in another tab (the shortfall links open one) show on return.
   useEffect(() => {
@@ -152,6 +156,7 @@ export function GenerateRoute() {
               {formatNumber(balance)}
             </strong>
           </p>
+          {unconfirmedEmail && <ConfirmForCredits email={unconfirmedEmail} compact />}
           <div className="flex gap-2">
             <Link
               to={paths.referrals}
@@ -222,6 +227,7 @@ export function GenerateRoute() {
           busy={state.busy}
           balance={balance}
           insufficientCredits={state.insufficientCredits}
+          confirmPrompt={unconfirmedEmail ? <ConfirmForCredits email={unconfirmedEmail} /> : null}
           notice={state.generation?.message ?? null}
           answersUnavailable={
             state.generation?.method === 'category' && state.generation.engine === 'offline'

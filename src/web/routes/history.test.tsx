@@ -132,16 +132,25 @@ function serve(records: Generation[], pageSize = 50) {
     const id = decodeURIComponent(url.pathname.split('/')[3] ?? '');
     if (method === 'GET' && url.pathname === '/api/generations') {
       const start = Number(url.searchParams.get('cursor') ?? 0);
-      const page = server.records.slice(start, start + server.pageSize);
+      const q = url.searchParams.get('q');
+      const matching = server.records.filter((entry) => !q || entry.title.includes(q));
+      const page = matching.slice(start, start + server.pageSize);
       const next = start + server.pageSize;
       return json(200, {
         generations: page.map(summary),
-        nextCursor: next < server.records.length ? String(next) : null,
+        nextCursor: next < matching.length ? String(next) : null,
       });
     }
     const found = server.records.find((entry) => entry.id === id);
     if (!found) return json(404, { error: { message: '履歴が見つかりません', status: 404 } });
     if (method === 'GET') return json(200, found);
+    if (method === 'PATCH') {
+      const title = (JSON.parse(String(init.body)) as { title: string }).title;
+      server.records = server.records.map((entry) =>
+        entry.id === id ? { ...entry, title } : entry,
+      );
+      return json(200, { ...found, title });
+    }
     if (method === 'DELETE') {
       if (server.failDelete) return json(500, { error: { message: 'boom', status: 500 } });
       server.records = server.records.filter((entry) => entry.id !== id);
@@ -376,7 +385,7 @@ describe('/history', () => {
     expect(await entries()).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'もっと見る' }));
     await waitFor(async () => expect(await entries()).toHaveLength(3));
-    expect(server.requests).toContain('GET /api/generations?cursor=2');
+    expect(server.requests).toContain('GET /api/generations?cursor=2&emptyFailures=hide');
     expect(screen.queryByRole('button', { name: 'もっと見る' })).toBeNull();
   });
 
@@ -390,5 +399,40 @@ describe('/history', () => {
     vi.stubGlobal('fetch', working);
     await user.click(screen.getByRole('button', { name: '再読み込み' }));
     expect(await entries()).toHaveLength(1);
+  });
+  it('renames a record in place: an empty title is refused in Japanese, a new one is sent and shown', async () => {
+    const user = userEvent.setup();
+    serve([urlRecord]);
+    renderHistory();
+    await user.click(
+      await screen.findByRole('button', { name: '「example.jp のFAQ」の名前を変更' }),
+    );
+    const field = screen.getByLabelText('新しいタイトル');
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('タイトルを入力してください');
+    expect(server.requests.some((request) => request.startsWith('PATCH'))).toBe(false);
+    await user.type(field, '店舗案内のFAQ');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await entry('店舗案内のFAQ');
+    expect(server.requests).toContain(`PATCH /api/generations/${urlRecord.id}`);
+    expect(screen.queryByLabelText('新しいタイトル')).toBeNull();
+  });
+
+  it('searches titles on the server and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    serve([urlRecord, categoryRecord]);
+    renderHistory();
+    expect(await entries()).toHaveLength(2);
+    await user.type(screen.getByLabelText('タイトルで検索'), '相続');
+    await user.click(screen.getByRole('button', { name: '検索' }));
+    await waitFor(async () => expect(await entries()).toHaveLength(1));
+    expect(server.requests).toContain(
+      `GET /api/generations?q=${encodeURIComponent('相続')}&emptyFailures=hide`,
+    );
+    await user.selectOptions(screen.getByLabelText('作成方法'), 'url');
+    expect(server.requests.at(-1)).toBe(
+      `GET /api/generations?q=${encodeURIComponent('相続')}&method=url&emptyFailures=hide`,
+    );
   });
 });

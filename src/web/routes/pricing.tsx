@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { PlanId } from '../../shared/plans.ts';
+import { SIGNUP_BONUS_TERMS, type PlanId } from '../../shared/plans.ts';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { paths } from '../config/paths.ts';
 import { FeaturesForAll, PlanCards } from '../features/marketing/components/plan-cards.tsx';
@@ -72,7 +72,7 @@ export function PricingRoute() {
       <section className="bg-blue-600 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-12 text-center">
           <h2 className="text-2xl font-bold">まずは無料で試してみませんか</h2>
-          <p className="text-white">登録だけで50クレジット。クレジットカードの登録は不要です。</p>
+          <p className="text-white">{SIGNUP_BONUS_TERMS}。クレジットカードの登録は不要です。</p>
           {session.user ? (
             <Link
               to={paths.generate}

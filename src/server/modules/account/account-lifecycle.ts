@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
@@ -52,6 +52,21 @@ export async function claimEmailBonus(db: DbOrTx, email: string): Promise<boolea
     .from(emailBonusClaims)
     .where(eq(emailBonusClaims.emailHash, legacy));
   return earlier === undefined;
+}
+
+/**
+ * Whether a mailbox has had its sign-up bonus already, without claiming it (the same two
+ * hashes claimEmailBonus checks): the confirmation mail promises the bonus only when it is
+ * still there to grant.
+ */
+export async function emailBonusClaimed(db: DbOrTx, email: string): Promise<boolean> {
+  const hashes = [emailBonusHash(email), bonusHash(legacyBonusAddress(email))];
+  const [claim] = await db
+    .select({ emailHash: emailBonusClaims.emailHash })
+    .from(emailBonusClaims)
+    .where(inArray(emailBonusClaims.emailHash, hashes))
+    .limit(1);
+  return claim !== undefined;
 }
 
 /** The placeholder address of a deleted account: unique, and never a deliverable address. */

@@ -156,11 +156,11 @@ export async function confirmEmailChange(
         await claimEmailBonus(tx, user.email);
         await claimEmailBonus(tx, request.newEmail);
       } else {
-        emailIds = await grantConfirmationRewards(tx, mail, log, {
+        ({ emailIds } = await grantConfirmationRewards(tx, mail, log, {
           id: userId,
           email: request.newEmail,
           ref: user.ref,
-        });
+        }));
       }
       return { email: request.newEmail, emailIds };
     });

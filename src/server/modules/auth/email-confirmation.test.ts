@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import {
   bearer,
@@ -57,9 +57,9 @@ describe('e-mail confirmation', () => {
     const token = await confirmationTokenFor(t.app, account.user.email);
     const first = await confirm(token);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ ok: true, alreadyConfirmed: false });
+    expect(first.json()).toEqual({ ok: true, alreadyConfirmed: false, creditsGranted: 50 });
     const second = await confirm(token);
-    expect(second.json()).toEqual({ ok: true, alreadyConfirmed: true });
+    expect(second.json()).toEqual({ ok: true, alreadyConfirmed: true, creditsGranted: 0 });
     await Promise.all([confirm(token), confirm(token)]);
 
     expect(await balance(account.user.id)).toBe(50);
@@ -97,6 +97,47 @@ describe('e-mail confirmation', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, `${local}+2@example.jp`), eq(emailOutbox.kind, 'welcome')));
     expect(mails).toHaveLength(1);
+  });
+
+  it('says exactly what was granted: the bonus the first time, none after re-registering the address', async () => {
+    const email = uniqueEmail('again');
+    const mailTo = async (kind: string) =>
+      (
+        await t.app.db
+          .select({ text: emailOutbox.text })
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, kind)))
+          .orderBy(desc(emailOutbox.createdAt))
+          .limit(1)
+      )[0]!.text;
+
+    const first = await signupViaApi(t.app, { email, confirm: false });
+    expect(await mailTo('email_confirmation')).toContain(
+      '確認が完了すると、登録特典の50クレジットをお付けします。',
+    );
+    const granted = await confirm(await confirmationTokenFor(t.app, email));
+    expect(granted.json()).toEqual({ ok: true, alreadyConfirmed: false, creditsGranted: 50 });
+    expect(await mailTo('welcome')).toContain('登録特典として50クレジットをお付けしました');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: bearer(first.access_token),
+      payload: { currentPassword: first.password, confirmation: '削除する' },
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    // The same mailbox signs up again: neither mail nor answer may speak of a bonus granted.
+    const again = await signupViaApi(t.app, { email, confirm: false });
+    const linkMail = await mailTo('email_confirmation');
+    expect(linkMail).not.toContain('クレジットをお付けします');
+    expect(linkMail).toContain('以前に登録特典を受け取っているため');
+    const confirmed = await confirm(await confirmationTokenFor(t.app, email));
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ ok: true, alreadyConfirmed: false, creditsGranted: 0 });
+    const welcome = await mailTo('welcome');
+    expect(welcome).not.toContain('お付けしました');
+    expect(welcome).toContain('今回クレジットの付与はありません');
+    expect(await balance(again.user.id)).toBe(0);
   });
 
   it('answers unknown, expired and malformed links with a Japanese 400', async () => {

@@ -6,7 +6,7 @@ import type { ConfirmEmailResponse } from '../../../shared/auth.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { emailConfirmationTokens, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { claimEmailBonus } from '../account/account-lifecycle.ts';
+import { claimEmailBonus, emailBonusClaimed } from '../account/account-lifecycle.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
 import { applyReferralAtSignup } from '../referrals/referrals.service.ts';
@@ -33,7 +33,8 @@ export async function sendConfirmationLink(
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + EMAIL_CONFIRMATION_TTL_HOURS * 60 * 60 * 1000),
   });
-  return enqueueEmail(db, emailConfirmationEmail(mail, user.email, token));
+  const bonus = (await emailBonusClaimed(db, user.email)) ? 0 : SIGNUP_BONUS_CREDITS;
+  return enqueueEmail(db, emailConfirmationEmail(mail, user.email, token, bonus));
 }
 
 /**
@@ -64,26 +65,31 @@ export async function confirmEmail(
       .set({ emailConfirmedAt: now, updatedAt: now })
       .where(and(eq(users.id, link.userId), isNull(users.emailConfirmedAt)))
       .returning({ id: users.id, email: users.email, ref: users.signupReferralCode });
-    if (!claimed) return { response: { ok: true, alreadyConfirmed: true }, emailIds: [] };
-    const emailIds = await grantConfirmationRewards(tx, mail, log, claimed);
-    return { response: { ok: true, alreadyConfirmed: false }, emailIds };
+    if (!claimed)
+      return { response: { ok: true, alreadyConfirmed: true, creditsGranted: 0 }, emailIds: [] };
+    const { emailIds, creditsGranted } = await grantConfirmationRewards(tx, mail, log, claimed);
+    return { response: { ok: true, alreadyConfirmed: false, creditsGranted }, emailIds };
   });
 }
 
 /**
  * What waited for the account's first confirmed address: the sign-up bonus, the referrer's
  * bonus and the welcome mail (the welcome mail's outbox id first). Called inside the
- * transaction that set `email_confirmed_at`, so it runs once per account.
+ * transaction that set `email_confirmed_at`, so it runs once per account. `creditsGranted` is
+ * what this confirmation gave, so the page and the welcome mail say exactly that (0 for a
+ * mailbox that had its bonus before, ADR 023).
  */
 export async function grantConfirmationRewards(
   tx: DbOrTx,
   mail: MailConfig,
   log: FastifyBaseLogger,
   user: { id: string; email: string; ref: string | null },
-): Promise<string[]> {
+): Promise<{ emailIds: string[]; creditsGranted: number }> {
   const emailIds: string[] = [];
+  let creditsGranted = 0;
   // A mailbox (any spelling of it, even of a deleted account) earns the bonuses once.
   if (await claimEmailBonus(tx, user.email)) {
+    creditsGranted = SIGNUP_BONUS_CREDITS;
     await grantCredits(tx, {
       userId: user.id,
       amount: SIGNUP_BONUS_CREDITS,
@@ -99,8 +105,8 @@ export async function grantConfirmationRewards(
   } else {
     log.info({ userId: user.id }, 'address already earned its bonuses: none granted');
   }
-  emailIds.unshift(await enqueueEmail(tx, welcomeEmail(mail, user.email)));
-  return emailIds;
+  emailIds.unshift(await enqueueEmail(tx, welcomeEmail(mail, user.email, creditsGranted)));
+  return { emailIds, creditsGranted };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { SIGNUP_BONUS_CREDITS } from '../../../shared/limits.ts';
 import type { Config } from '../../config.ts';
 import type { OutgoingEmail } from '../notifications/outbox.ts';
 
@@ -19,7 +18,11 @@ export function signature(config: MailConfig): string[] {
  * Sent once the address is confirmed. No display name: whoever signs up chooses it, and mail
  * must not carry a stranger's words to an inbox (only our own fixed text reaches anyone).
  */
-export function welcomeEmail(config: MailConfig, to: string): OutgoingEmail {
+export function welcomeEmail(
+  config: MailConfig,
+  to: string,
+  creditsGranted: number,
+): OutgoingEmail {
   return {
     to,
     kind: 'welcome',
@@ -28,7 +31,7 @@ export function welcomeEmail(config: MailConfig, to: string): OutgoingEmail {
       'お客様',
       '',
       `${config.BRAND_NAME}にご登録いただき、ありがとうございます。`,
-      `登録特典として${SIGNUP_BONUS_CREDITS}クレジットをお付けしました（FAQ1件につき1クレジット）。`,
+      ...bonusLines(creditsGranted),
       '',
       'さっそくFAQを作成してみましょう。',
       `${config.publicUrl}/generate`,
@@ -39,6 +42,16 @@ export function welcomeEmail(config: MailConfig, to: string): OutgoingEmail {
   };
 }
 
+/** What the confirmation gave, exactly: nothing is claimed for a mailbox that had its bonus. */
+function bonusLines(creditsGranted: number): string[] {
+  return creditsGranted > 0
+    ? [`登録特典として${creditsGranted}クレジットをお付けしました（FAQ1件につき1クレジット）。`]
+    : [
+        'このメールアドレスは以前に登録特典を受け取っているため、今回クレジットの付与はありません',
+        '（登録特典は1つのメールアドレスにつき1回です）。',
+      ];
+}
+
 export const EMAIL_CONFIRMATION_TTL_HOURS = 72;
 
 /** Sign-up's only mail, before the address is known to be the user's: fixed text only. */
@@ -46,6 +59,8 @@ export function emailConfirmationEmail(
   config: MailConfig,
   to: string,
   token: string,
+  /** The bonus this mailbox can still earn: 0 when it had it before (ADR 023). */
+  bonusCredits: number,
 ): OutgoingEmail {
   const link = `${config.publicUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`;
   return {
@@ -55,7 +70,9 @@ export function emailConfirmationEmail(
     text: [
       `${config.BRAND_NAME}へのご登録ありがとうございます。`,
       `下記のリンクを${EMAIL_CONFIRMATION_TTL_HOURS}時間以内に開いて、メールアドレスの確認を完了してください。`,
-      `確認が完了すると、登録特典の${SIGNUP_BONUS_CREDITS}クレジットをお付けします。`,
+      bonusCredits > 0
+        ? `確認が完了すると、登録特典の${bonusCredits}クレジットをお付けします。`
+        : 'このメールアドレスは以前に登録特典を受け取っているため、確認後のクレジットの付与はありません。',
       '',
       link,
       '',

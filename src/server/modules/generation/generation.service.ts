@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CANCELLED_MESSAGE,
@@ -6,6 +6,7 @@ import {
   crawlProgress,
   type CreateGenerationRequest,
 } from '../../../shared/generations.ts';
+import { defaultGenerationTitle, titleFromPage } from '../../../shared/generation-title.ts';
 import { MODEL_USE_LIMITS, QUESTION_PHASES_PER_DAY_REACHED } from '../../../shared/model-use.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -92,12 +93,8 @@ export async function startGeneration(
           medium: input.medium ?? '',
           minor: input.minor ?? '',
         };
-  const title =
-    input.method === 'url'
-      ? input.url
-        ? `${new URL(input.url).hostname}のFAQ`
-        : 'テキストから作成したFAQ'
-      : `${input.categoryName}のFAQ`;
+  // The owner's name stands; otherwise one from the input until the page's own is known.
+  const title = input.title || defaultGenerationTitle(input);
   const crawl = await crawlBooking(input, ctx.config);
   await withinQuestionPhaseLimit(
     ctx.db,
@@ -216,18 +213,23 @@ export async function runQuestionPhase(
           markdown: page.markdown,
         }));
         crawlReport = result.report;
-        if (result.pages[0]?.title) title = `${result.pages[0].title}のFAQ`;
+        const first = result.pages[0];
+        if (!input.title && first) title = titleFromPage(first) ?? undefined;
       }
       if (input.textInput?.trim()) {
         const text = ingestText(input.textInput);
         pages.push({ url: '', title: '入力テキスト', markdown: text.markdown });
       }
       await stopIfCancelled();
-      await updateProgress(ctx.db, id, 'fetching', {
-        ...PROGRESS_STEPS.analysing,
-        crawlReport,
-        ...(title ? { title } : {}),
-      });
+      await updateProgress(ctx.db, id, 'fetching', { ...PROGRESS_STEPS.analysing, crawlReport });
+      // Only over the name given at the start: a rename (also before 再生成) is the owner's.
+      if (title)
+        await ctx.db
+          .update(faqGenerations)
+          .set({ title })
+          .where(
+            and(eq(faqGenerations.id, id), eq(faqGenerations.title, defaultGenerationTitle(input))),
+          );
     }
     await stopIfCancelled();
     await updateProgress(ctx.db, id, 'fetching', PROGRESS_STEPS.questions);

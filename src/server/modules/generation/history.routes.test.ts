@@ -51,7 +51,7 @@ describe('GET /api/generations', () => {
     const user = await seedUser(t.app);
     const response = await request(user, 'GET', '/api/generations');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ generations: [], nextCursor: null });
+    expect(response.json()).toEqual({ generations: [], nextCursor: null, emptyFailures: 0 });
   });
 
   it('returns parsed JSON fields and leaves progress details to the single read', async () => {

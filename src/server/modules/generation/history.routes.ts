@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { generationListSchema, generationSchema } from '../../../shared/generations.ts';
+import {
+  generationListQuerySchema,
+  generationListSchema,
+  generationSchema,
+  renameGenerationSchema,
+} from '../../../shared/generations.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { idParams } from './generation-flow.routes.ts';
-import { deleteHistoryRecord, getHistoryRecord, listHistory } from './history.service.ts';
+import {
+  deleteHistoryRecord,
+  getHistoryRecord,
+  listHistory,
+  renameHistoryRecord,
+} from './history.service.ts';
 
 /** Spec §2 /history: the signed-in user's own generation records only. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,11 +21,28 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireUser,
       schema: {
-        querystring: z.object({ cursor: z.string().max(200).optional() }),
+        querystring: generationListQuerySchema,
         response: { 200: generationListSchema },
       },
     },
-    async (request) => listHistory(app.db, currentUser(request).id, request.query.cursor),
+    async (request) => {
+      const { cursor, ...filters } = request.query;
+      return listHistory(app.db, currentUser(request).id, cursor, filters);
+    },
+  );
+
+  app.patch(
+    '/generations/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: idParams,
+        body: renameGenerationSchema,
+        response: { 200: generationSchema },
+      },
+    },
+    async (request) =>
+      renameHistoryRecord(app.db, currentUser(request).id, request.params.id, request.body.title),
   );
 
   app.get(

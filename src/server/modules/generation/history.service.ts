@@ -16,9 +16,12 @@ import {
   toGeneration,
 } from './generation.record.ts';
 import {
+  countEmptyFailures,
   deleteOwnGeneration,
   listOwnGenerations,
+  renameOwnGeneration,
   type GenerationRow,
+  type HistoryFilters,
 } from './history.repository.ts';
 import { abortWork } from './running-work.ts';
 
@@ -53,17 +56,34 @@ export async function listHistory(
   db: DbOrTx,
   userId: string,
   cursorText: string | undefined,
+  filters: HistoryFilters = {},
 ): Promise<GenerationList> {
   const cursor = cursorText ? decodeCursor(cursorText) : null;
   if (cursorText && !cursor) throw badRequest('ページの指定が正しくありません');
-  const rows = await listOwnGenerations(db, userId, cursor, HISTORY_PAGE_SIZE + 1);
+  const [rows, emptyFailures] = await Promise.all([
+    listOwnGenerations(db, userId, cursor, HISTORY_PAGE_SIZE + 1, filters),
+    countEmptyFailures(db, userId, filters),
+  ]);
   const page = rows.slice(0, HISTORY_PAGE_SIZE);
   const last = page.at(-1);
   return {
     generations: page.map(toSummary),
     nextCursor:
       rows.length > HISTORY_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
+    emptyFailures,
   };
+}
+
+/** Renames the owner's record; another user's answers as a missing one (404). */
+export async function renameHistoryRecord(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  title: string,
+): Promise<Generation> {
+  if (!GENERATION_ID.test(id) || !(await renameOwnGeneration(db, userId, id, title)))
+    throw notFound(HISTORY_NOT_FOUND);
+  return getHistoryRecord(db, userId, id);
 }
 
 /** Another user's record answers exactly like a missing one, so ids cannot be probed. */

@@ -7,6 +7,10 @@ import {
   type CreateGenerationRequest,
 } from '../../../../shared/generations.ts';
 import {
+  defaultGenerationTitle,
+  GENERATION_TITLE_MAX,
+} from '../../../../shared/generation-title.ts';
+import {
   ANSWER_LENGTHS,
   FAQ_COUNT_CHOICES,
   PASTED_TEXT_MAX_CHARS,
@@ -48,7 +52,7 @@ export function InputStage({
 }) {
   const id = useId();
   const { values, update } = useSavedForm(storageKey);
-  const { tab, url, textInput, faqCount, includeSubpages, answerLength } = values;
+  const { tab, url, textInput, faqCount, includeSubpages, answerLength, title } = values;
   const urlEmpty = !url.trim() && !textInput.trim();
   const textTooLong = textInput.length > PASTED_TEXT_MAX_CHARS;
   // A link to a file (not a web page) is read as a document; it has no subpages to follow.
@@ -57,10 +61,12 @@ export function InputStage({
   function submit() {
     if (busy) return;
     const named = values.responders.map((responder) => responder.trim()).filter(Boolean);
+    const ownTitle = title.trim() ? { title: title.trim() } : {};
     const request: CreateGenerationRequest =
       tab === 'url'
         ? {
             method: 'url',
+            ...ownTitle,
             ...(url.trim() ? { url: url.trim() } : {}),
             ...(textInput.trim() ? { textInput } : {}),
             faqCount,
@@ -70,6 +76,7 @@ export function InputStage({
           }
         : {
             method: 'category',
+            ...ownTitle,
             categoryName: values.categoryName.trim(),
             ...(values.major.trim() ? { major: values.major.trim() } : {}),
             ...(values.medium.trim() ? { medium: values.medium.trim() } : {}),
@@ -83,7 +90,11 @@ export function InputStage({
     // The request's own schema decides; its first problem in the screen's order is alerted.
     const errors = formErrors(createGenerationSchema, request);
     const problem =
-      errors.url ?? errors.textInput ?? errors.categoryName ?? Object.values(errors)[0];
+      errors.url ??
+      errors.textInput ??
+      errors.categoryName ??
+      errors.title ??
+      Object.values(errors)[0];
     if (problem) return void showAlert(problem);
     onSubmit(request);
   }
@@ -92,6 +103,17 @@ export function InputStage({
   // is clicked in that state. It only looks disabled, so the click that explains
   // 「URLまたはテキストを入力してください」 stays possible (for assistive technology too).
   const looksDisabled = tab === 'url' && urlEmpty;
+  // What an empty title becomes (the server derives the same; a URL's page names it once read).
+  const titleDefault =
+    tab === 'category'
+      ? values.categoryName.trim()
+        ? defaultGenerationTitle({ method: 'category', categoryName: values.categoryName })
+        : 'カテゴリー名から付けます'
+      : url.trim()
+        ? '読み込んだページのタイトル（または見出し・店名）から付けます'
+        : textInput.trim()
+          ? defaultGenerationTitle({ method: 'url', textInput })
+          : 'ページのタイトル、またはテキストの見出し・1行目から付けます';
 
   return (
     <div className="space-y-6">
@@ -177,6 +199,21 @@ export function InputStage({
           <CategoryFields id={id} values={values} onChange={update} />
         </Tabs.Content>
       </Tabs.Root>
+
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-title`}>タイトル（任意）</Label>
+        <Input
+          id={`${id}-title`}
+          value={title}
+          maxLength={GENERATION_TITLE_MAX}
+          placeholder={titleDefault}
+          aria-describedby={`${id}-title-hint`}
+          onChange={(e) => update({ title: e.target.value })}
+        />
+        <p id={`${id}-title-hint`} className="text-xs text-slate-600">
+          履歴とWordファイルの名前になります。空欄の場合：{titleDefault}
+        </p>
+      </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1">

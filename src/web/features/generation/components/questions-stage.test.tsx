@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AiProviderInfo, AiSettings } from '../../../../shared/ai.ts';
@@ -11,9 +11,11 @@ import { QuestionsStage } from './questions-stage.tsx';
 function Questions({
   balance,
   insufficientCredits = false,
+  confirmPrompt = null,
 }: {
   balance: number;
   insufficientCredits?: boolean;
+  confirmPrompt?: ReactNode;
 }) {
   const [questions, setQuestions] = useState<ProposedQuestion[]>(
     ['営業時間は？', '駐車場は？', '予約は必要？'].map((question) => ({
@@ -29,6 +31,7 @@ function Questions({
         busy={false}
         balance={balance}
         insufficientCredits={insufficientCredits}
+        confirmPrompt={confirmPrompt}
         onToggle={(index) =>
           setQuestions((list) =>
             list.map((item, position) =>
@@ -68,6 +71,19 @@ describe('QuestionsStage credits', () => {
   it('explains a refusal from the server even when the shown balance looked enough', () => {
     render(<Questions balance={5} insufficientCredits />);
     expect(screen.getByRole('alert')).toHaveTextContent('クレジットが不足しています');
+    // The refusal moves the keyboard (and a screen reader) to the box.
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
+  });
+
+  it('shows the confirmation prompt given for an unconfirmed address inside the box', () => {
+    render(
+      <Questions
+        balance={0}
+        insufficientCredits
+        confirmPrompt={<p>メールアドレスを確認すると50クレジット</p>}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('メールアドレスを確認すると50クレジット');
   });
 });
 

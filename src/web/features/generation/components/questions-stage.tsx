@@ -1,4 +1,5 @@
 import { ArrowLeft, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import type { Generation } from '../../../../shared/generations.ts';
@@ -13,6 +14,8 @@ export interface QuestionsStageProps {
   balance: number;
   /** The server refused the last answer run for lack of credits. */
   insufficientCredits?: boolean;
+  /** Shown in the shortfall box to a user whose address is not confirmed yet. */
+  confirmPrompt?: ReactNode;
   /** What the server said of the questions: how many, and why fewer than asked. */
   notice?: string | null;
   /** Why answers cannot be made with the active engine (the category checklist offline). */
@@ -30,6 +33,7 @@ export function QuestionsStage({
   busy,
   balance,
   insufficientCredits = false,
+  confirmPrompt = null,
   notice = null,
   answersUnavailable = null,
   onToggle,
@@ -91,7 +95,12 @@ export function QuestionsStage({
         {formatNumber(balance)}）。回答を作成できなかった質問の分は消費しません。
       </p>
       {(approved > balance || insufficientCredits) && (
-        <CreditShortfall needed={approved} balance={balance} />
+        <CreditShortfall
+          needed={approved}
+          balance={balance}
+          refused={insufficientCredits}
+          confirmPrompt={confirmPrompt}
+        />
       )}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="outline" onClick={onBack} disabled={busy}>

@@ -10,6 +10,7 @@ import { DEFAULT_FAQ_COUNT, MAX_RESPONDERS } from '../../../../shared/limits.ts'
  */
 const savedFormSchema = z.object({
   tab: z.enum(['url', 'category']).catch('url'),
+  title: z.string().catch(''),
   url: z.string().catch(''),
   textInput: z.string().catch(''),
   faqCount: z.number().int().positive().catch(DEFAULT_FAQ_COUNT),

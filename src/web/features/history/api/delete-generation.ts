@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { GenerationList } from '../../../../shared/generations.ts';
 import { api } from '../../../lib/api-client.ts';
-import { generationsQueryKey } from './get-generations.ts';
+import { generationListsQueryKey, generationsQueryKey } from './get-generations.ts';
 
 export const deleteGeneration = (id: string) =>
   api.delete(`/api/generations/${encodeURIComponent(id)}`);
@@ -12,8 +12,8 @@ export function useDeleteGeneration() {
     mutationFn: deleteGeneration,
     onSuccess: (_result, id) => {
       // Drop it from the loaded pages at once; refetching all pages would reshuffle the list.
-      queryClient.setQueryData<InfiniteData<GenerationList, string | null>>(
-        generationsQueryKey,
+      queryClient.setQueriesData<InfiniteData<GenerationList, string | null>>(
+        { queryKey: generationListsQueryKey },
         (data) =>
           data && {
             ...data,

@@ -1,9 +1,18 @@
-import { ExternalLink, Play, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Play, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { isDraft, type GenerationSummary } from '../../../../shared/generations.ts';
+import { GENERATION_TITLE_MAX } from '../../../../shared/generation-title.ts';
+import {
+  isDraft,
+  renameGenerationSchema,
+  type GenerationSummary,
+} from '../../../../shared/generations.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Input, Label } from '../../../components/ui/input.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formErrors } from '../../../lib/form-validation.ts';
+import { errorMessage } from '../../../lib/show-error.ts';
 import { faqCount, isWebUrl, methodLabel, recordSource } from '../history-record.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -11,16 +20,22 @@ import { StatusBadge } from './status-badge.tsx';
 export function HistoryEntry({
   record,
   deleting,
+  renaming = false,
   onOpen,
   onDelete,
+  onRename,
 }: {
   record: GenerationSummary;
   deleting: boolean;
+  renaming?: boolean;
   onOpen: () => void;
   onDelete: () => void;
+  /** Resolves once saved; a rejection keeps the form open with the server's reason. */
+  onRename?: (title: string) => Promise<unknown>;
 }) {
   const source = recordSource(record);
   const headingId = `history-${record.id}`;
+  const [editing, setEditing] = useState(false);
   return (
     <li
       aria-labelledby={headingId}
@@ -32,6 +47,17 @@ export function HistoryEntry({
         </h2>
         <StatusBadge status={record.status} stage={record.stage} />
       </div>
+      {editing && onRename && (
+        <RenameForm
+          title={record.title}
+          saving={renaming}
+          onCancel={() => setEditing(false)}
+          onSave={async (title) => {
+            await onRename(title);
+            setEditing(false);
+          }}
+        />
+      )}
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm text-slate-600 sm:grid-cols-2">
         <div>
           <dt className="inline">日時：</dt>
@@ -84,10 +110,21 @@ export function HistoryEntry({
           </dd>
         </div>
       </dl>
-      <div className="mt-3 flex gap-2">
+      <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={onOpen}>
           詳細
         </Button>
+        {onRename && !editing && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setEditing(true)}
+            aria-label={`「${record.title}」の名前を変更`}
+          >
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            名前を変更
+          </Button>
+        )}
         {isDraft(record) && record.status === 'generating' && (
           <Link
             to={`${paths.generate}?draft=${encodeURIComponent(record.id)}`}
@@ -111,5 +148,67 @@ export function HistoryEntry({
         </Button>
       </div>
     </li>
+  );
+}
+
+/** The record's new name, checked with the request's own schema before it is sent. */
+function RenameForm({
+  title,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  title: string;
+  saving: boolean;
+  onSave: (title: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(title);
+  const [problem, setProblem] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  // The field the user just asked for takes the keyboard (the button that opened it is gone).
+  useEffect(() => field.current?.select(), []);
+  return (
+    <form
+      className="mt-3 space-y-2 rounded-lg bg-slate-50 p-3"
+      aria-label="名前の変更"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const invalid = formErrors(renameGenerationSchema, { title: value }).title;
+        if (invalid) return setProblem(invalid);
+        setProblem(null);
+        onSave(value.trim()).catch((error: unknown) =>
+          setProblem(errorMessage(error, '名前を変更できませんでした')),
+        );
+      }}
+    >
+      <Label htmlFor={`${id}-title`}>新しいタイトル</Label>
+      <Input
+        id={`${id}-title`}
+        value={value}
+        maxLength={GENERATION_TITLE_MAX}
+        ref={field}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      />
+      {problem && (
+        <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={saving}>
+          保存
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+          キャンセル
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -52,7 +52,8 @@ describe('history list, live', () => {
       questions: ['営業時間は？'],
     });
     serveApi(({ method, path }) => {
-      if (method === 'GET' && path === '/api/generations') return json(200, summaries([running]));
+      if (method === 'GET' && path === '/api/generations?emptyFailures=hide')
+        return json(200, summaries([running]));
     });
     renderList();
     const entry = await screen.findByRole('listitem', { name: '実行中のFAQ' });
@@ -112,7 +113,8 @@ describe('history list, live', () => {
       }),
     ];
     const api = serveApi(({ method, path }) => {
-      if (method === 'GET' && path === '/api/generations') return json(200, summaries(records));
+      if (method === 'GET' && path === '/api/generations?emptyFailures=hide')
+        return json(200, summaries(records));
       if (method === 'GET' && path === '/api/generations/faq_edited') return json(200, edited);
       if (method === 'DELETE' && path === '/api/generations/faq_draft') {
         records = records.filter((record) => record.id !== 'faq_draft');

@@ -2,6 +2,8 @@ import { ArrowRight, FileText, Gift, Globe, Sparkles, Users, Wallet } from 'luci
 import { buttonClassName } from '../../../components/ui/button-variants.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Disclaimer } from './disclaimer.tsx';
+import { SIGNUP_BONUS_CREDITS } from '../../../../shared/limits.ts';
+import { SIGNUP_BONUS_TERMS } from '../../../../shared/plans.ts';
 
 const features = [
   {
@@ -33,7 +35,7 @@ const steps = [
 ];
 
 const benefits = [
-  '登録だけで50クレジット（FAQ50件分）を進呈',
+  `${SIGNUP_BONUS_TERMS}（FAQ${SIGNUP_BONUS_CREDITS}件分）を進呈`,
   'クレジットカード登録は不要',
   '生成した履歴はいつでも見直し・再出力',
 ];
@@ -82,7 +84,9 @@ export function LandingSignedOut({ onStart, starting }: LandingSignedOutProps) {
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <StartButton onStart={onStart} starting={starting} label="無料で始める" />
-            <p className="text-sm text-slate-500">登録で50クレジット進呈・カード登録不要</p>
+            <p className="text-sm text-slate-500">
+              メールアドレスの確認で{SIGNUP_BONUS_CREDITS}クレジット進呈・カード登録不要
+            </p>
           </div>
         </div>
       </section>
@@ -156,7 +160,10 @@ export function LandingSignedOut({ onStart, starting }: LandingSignedOutProps) {
           <h2 className="text-2xl font-bold md:text-3xl">
             FAQづくりの手間を、今日から減らしませんか
           </h2>
-          <p className="text-white">登録は1分。50クレジットで、すぐにお試しいただけます。</p>
+          <p className="text-white">
+            登録は1分。メールアドレスを確認すると{SIGNUP_BONUS_CREDITS}
+            クレジットで、すぐにお試しいただけます。
+          </p>
           <button
             type="button"
             className={buttonClassName({ size: 'lg', variant: 'secondary' })}

@@ -80,7 +80,7 @@ export function PlanCards({
           <p className="mt-1 text-sm font-medium text-blue-700">
             {plan.priceYen > 0
               ? `${formatNumber(plan.credits)}クレジット`
-              : `登録時に${plan.credits}クレジット`}
+              : `メールアドレスの確認で${plan.credits}クレジット`}
           </p>
           <ul className="mt-6 flex-1 space-y-2 text-sm">
             {plan.features.map((feature) => (

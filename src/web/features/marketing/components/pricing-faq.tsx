@@ -1,4 +1,5 @@
 import { MODEL_USE_LIMITS } from '../../../../shared/model-use.ts';
+import { SIGNUP_BONUS_CREDITS } from '../../../../shared/limits.ts';
 
 const questions = [
   {
@@ -15,7 +16,7 @@ const questions = [
   },
   {
     q: '返金はできますか？',
-    a: 'デジタルサービスの性質上、購入済みクレジットの返金には応じておりません。まずは登録時の50クレジットでお試しください。',
+    a: `デジタルサービスの性質上、購入済みクレジットの返金には応じておりません。まずはメールアドレスの確認で進呈する${SIGNUP_BONUS_CREDITS}クレジットでお試しください。`,
   },
   {
     q: '支払い方法を教えてください。',

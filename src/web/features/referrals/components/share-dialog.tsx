@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SHARE_POPUP } from '../../../../shared/limits.ts';
+import { SHARE_POPUP, SIGNUP_BONUS_CREDITS } from '../../../../shared/limits.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -11,8 +11,7 @@ import {
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { CopyButton } from './copy-button.tsx';
 
-export const SHARE_TEXT =
-  'AIでFAQをかんたん作成できる「FAQ工房」。このリンクから登録すると50クレジットで始められます！';
+export const SHARE_TEXT = `AIでFAQをかんたん作成できる「FAQ工房」。このリンクから登録してメールアドレスを確認すると${SIGNUP_BONUS_CREDITS}クレジットで始められます！`;
 
 function shareTargets(link: string) {
   const text = encodeURIComponent(SHARE_TEXT);

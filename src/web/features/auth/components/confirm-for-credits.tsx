@@ -1,0 +1,60 @@
+import { toast } from 'sonner';
+import { SIGNUP_BONUS_CREDITS } from '../../../../shared/limits.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { showError } from '../../../lib/show-error.ts';
+import { useResendConfirmation } from '../api/email-confirmation.ts';
+
+/** The words of the prompt, shared by every place that would otherwise send the user to buy. */
+export const CONFIRM_FOR_CREDITS = `メールアドレスを確認すると${formatNumber(SIGNUP_BONUS_CREDITS)}クレジット`;
+
+/**
+ * Where a user with an unconfirmed address would be told to buy: the sign-up credits wait
+ * only for the confirmation link, so that comes first (one bonus per mailbox, ADR 023).
+ */
+export function ConfirmForCredits({
+  email,
+  compact = false,
+}: {
+  email: string;
+  compact?: boolean;
+}) {
+  const resend = useResendConfirmation();
+  return (
+    <div
+      data-testid="confirm-for-credits"
+      className={
+        compact
+          ? 'flex flex-col gap-2 sm:flex-row sm:items-center'
+          : 'space-y-2 rounded-md border border-blue-200 bg-blue-50 p-3 text-blue-950'
+      }
+    >
+      <p className="text-sm">
+        <strong>{CONFIRM_FOR_CREDITS}</strong>
+        {compact
+          ? '（1つのアドレスにつき1回）'
+          : `を進呈します（1つのメールアドレスにつき1回）。${email} 宛ての確認メールのリンクを開いてください。`}
+      </p>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="shrink-0"
+        disabled={resend.isPending}
+        onClick={() =>
+          resend.mutate(undefined, {
+            onSuccess: (result) =>
+              toast.success(
+                result.alreadyConfirmed
+                  ? 'メールアドレスは確認済みです'
+                  : '確認メールを再送しました',
+              ),
+            onError: (error) => showError(error, '確認メールを再送できませんでした'),
+          })
+        }
+      >
+        確認メールを再送
+      </Button>
+    </div>
+  );
+}
