@@ -183,6 +183,39 @@ describe('項目：値 lines, table rows and lists', () => {
     expect(answerTo(faqs, 'お支払いにはどの方法が使えますか？')).toContain('クレジットカード');
   });
 
+  it('names each fee by its own column when the header lost its corner cell', () => {
+    const faqs = faqsOf(
+      [
+        '| 基本報酬 (月額) | 決算・申告報酬 | |',
+        '|---|---|---|',
+        '| 【個人】 課税事業者 | 25,000円~ | 基本報酬の6か月分 |',
+        '| 【法人】 課税事業者 | 30,000円~ | 基本報酬の6か月分 |',
+      ].join('\n'),
+    );
+    const answer = answerTo(faqs, '個人・課税事業者はいくらですか？');
+    expect(answer).toMatch(/基本報酬 ?\(月額\)は25,000円~/);
+    expect(answer).not.toMatch(/決算・申告報酬は25,000円/);
+  });
+
+  it('does not read a cell of a table broken over lines as the name of the next cell', () => {
+    const faqs = faqsOf(
+      ['| 中3 |', '週2日 |', '数・英理 |', '¥19,000 |', '¥3,500×2日 |', '||'].join('\n'),
+    );
+    // Which figure of the lines below is the course's fee cannot be told: it is not asked.
+    expect(faqs.map((faq) => faq.question)).not.toContain('数・英理はいくらですか？');
+  });
+
+  it('keeps the facts of a table of one row, which has no header', () => {
+    const faqs = faqsOf(
+      [
+        '宿泊のご案内。当館は旅館です。客室は全室和室です。',
+        '',
+        '| チェックイン | 15:00 | チェックアウト | 10:00 |',
+      ].join('\n'),
+    );
+    expect(faqs.map((faq) => faq.answer).join('')).toMatch(/15:00/);
+  });
+
   it('says a value that has its own predicate without a second です', () => {
     const faqs = faqsOf(
       'ご利用人数：平日6名以上、週末10名以上で貸切ご利用頂けます\nチェックイン：15時',

@@ -319,8 +319,15 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         rowsUnderHeader++;
         const [label, ...values] = cells;
         if (!label) continue;
+        // 「| 基本報酬 (月額) | 決算・申告報酬 | |」: a header that lost its corner cell names the
+        // value columns from its first cell, and ends on an empty one. Read as usual, every fee
+        // was given under its neighbour's name (graded C on every row).
+        const cornerLost = header.length >= 3 && header[0] !== '' && header.at(-1) === '';
         const fields = values
-          .map((value, position) => ({ name: header![position + 1] ?? '', value }))
+          .map((value, position) => ({
+            name: header![cornerLost ? position : position + 1] ?? '',
+            value,
+          }))
           .filter((field) => field.name && field.value && field.value !== '-');
         if (fields.length === 0) continue;
         push({
@@ -360,7 +367,10 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       }
       // In a page pasted as plain text, a line that is only a short name (「入塾金」) names what
       // the sentence under it says; it states nothing itself.
-      const bareName = bulleted ? undefined : BARE_NAME.exec(text)?.[1];
+      // A cell of a table broken over lines (「数・英理 |」) names no sentence under it: the
+      // next line is the next cell, another column's figure (「¥3,500×2日」, the running costs).
+      const brokenCell = /[|｜]\s*$/.test(line);
+      const bareName = bulleted || brokenCell ? undefined : BARE_NAME.exec(text)?.[1];
       if (bareName) {
         flushList();
         named = bareName;
