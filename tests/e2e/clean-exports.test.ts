@@ -100,7 +100,15 @@ describe('公開用 and 確認用 exports (docs/adr/030-public-and-review-export
     expect(await horizontalOverflow(phone.page)).toBe(0);
     expect(await exportControlViolations(phone.page)).toEqual([]);
     // Chosen by keyboard as well: the arrow key moves to 確認用 and back.
-    await phoneChoice.getByRole('radio', { name: '公開用' }).focus();
+    // The dialog moves focus to its first control as it opens: the radio is focused only once
+    // the page says so, or the key goes elsewhere.
+    const publicRadio = phoneChoice.getByRole('radio', { name: '公開用' });
+    await expect
+      .poll(async () => {
+        await publicRadio.focus();
+        return publicRadio.evaluate((element) => element === document.activeElement);
+      })
+      .toBe(true);
     await phone.page.keyboard.press('ArrowDown');
     await expect
       .poll(() => phoneChoice.getByRole('radio', { name: '確認用' }).isChecked())

@@ -1,4 +1,4 @@
-import { storageReasonInJapanese } from '../../shared/storage.ts';
+import { storageReasonInJapanese } from '../../shared/storage-messages.ts';
 import { ApiError } from './api-client.ts';
 
 /** A request that never reached the server (offline, cut connection). */
