@@ -1,9 +1,6 @@
-import { toast } from 'sonner';
 import { SIGNUP_BONUS_CREDITS } from '../../../../shared/limits.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { showError } from '../../../lib/show-error.ts';
-import { useResendConfirmation } from '../api/email-confirmation.ts';
+import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 
 /** The words of the prompt, shared by every place that would otherwise send the user to buy. */
 export const CONFIRM_FOR_CREDITS = `メールアドレスを確認すると${formatNumber(SIGNUP_BONUS_CREDITS)}クレジット`;
@@ -19,7 +16,6 @@ export function ConfirmForCredits({
   email: string;
   compact?: boolean;
 }) {
-  const resend = useResendConfirmation();
   return (
     <div
       data-testid="confirm-for-credits"
@@ -35,26 +31,7 @@ export function ConfirmForCredits({
           ? '（1つのアドレスにつき1回）'
           : `を進呈します（1つのメールアドレスにつき1回）。${email} 宛ての確認メールのリンクを開いてください。`}
       </p>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="shrink-0"
-        disabled={resend.isPending}
-        onClick={() =>
-          resend.mutate(undefined, {
-            onSuccess: (result) =>
-              toast.success(
-                result.alreadyConfirmed
-                  ? 'メールアドレスは確認済みです'
-                  : '確認メールを再送しました',
-              ),
-            onError: (error) => showError(error, '確認メールを再送できませんでした'),
-          })
-        }
-      >
-        確認メールを再送
-      </Button>
+      <ResendConfirmationButton className="shrink-0" />
     </div>
   );
 }
