@@ -240,7 +240,8 @@ function QuestionLine({
             aria-label={`Q${index + 1}の質問を編集`}
           >
             <Pencil aria-hidden="true" className="h-4 w-4" />
-            質問を編集
+            {/* On a phone the pencil alone leaves the question its width (the name stays). */}
+            <span className="hidden sm:inline">質問を編集</span>
           </Button>
         )}
       </div>
