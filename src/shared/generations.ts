@@ -459,37 +459,52 @@ export const questionRunSchema = z.object({ id: z.string(), reused: z.boolean() 
 export type QuestionRun = z.infer<typeof questionRunSchema>;
 
 export const ANSWER_EDIT_MAX_CHARS = 5000;
-
-/** PATCH /api/generations/{id}/items/{index} → 200 with the saved FaqItem (edited: true). */
-export const editAnswerSchema = z.object({
-  answer: z
-    .string()
-    .trim()
-    .min(1, '回答を入力してください')
-    .max(
-      ANSWER_EDIT_MAX_CHARS,
-      `回答は${ANSWER_EDIT_MAX_CHARS.toLocaleString('ja-JP')}文字以内で入力してください`,
-    ),
-});
-export type EditAnswerRequest = z.infer<typeof editAnswerSchema>;
-
 export const OWNER_QUESTION_MAX_CHARS = 500;
+
+const answerText = z
+  .string()
+  .trim()
+  .min(1, '回答を入力してください')
+  .max(
+    ANSWER_EDIT_MAX_CHARS,
+    `回答は${ANSWER_EDIT_MAX_CHARS.toLocaleString('ja-JP')}文字以内で入力してください`,
+  );
+const questionText = z
+  .string()
+  .trim()
+  .min(1, '質問を入力してください')
+  .max(
+    OWNER_QUESTION_MAX_CHARS,
+    `質問は${OWNER_QUESTION_MAX_CHARS.toLocaleString('ja-JP')}文字以内で入力してください`,
+  );
+
+export const EDIT_NOTHING_GIVEN = '質問または回答を入力してください';
+
+/**
+ * PATCH /api/generations/{id}/items/{index} → 200 with the saved FaqItem: the owner's wording
+ * of the answer, of the question, or both (編集済み, edited: true), and whether the FAQ is
+ * approved for export (承認; no rewording, so not 編集済み). A field left out is kept as it is.
+ */
+export const editAnswerSchema = z
+  .object({
+    answer: answerText.optional(),
+    question: questionText.optional(),
+    approved: z.boolean({ error: '承認の指定が正しくありません' }).optional(),
+  })
+  .refine(
+    (edit) =>
+      edit.answer !== undefined || edit.question !== undefined || edit.approved !== undefined,
+    { message: EDIT_NOTHING_GIVEN, path: ['answer'] },
+  );
+export type EditAnswerRequest = z.infer<typeof editAnswerSchema>;
 
 /**
  * POST /api/generations/{id}/unanswered/{intentId}: the owner's answer to a question the page
  * left unanswered becomes an FAQ of the record, free of charge. The question may be reworded.
  */
 export const answerUnansweredSchema = z.object({
-  answer: editAnswerSchema.shape.answer,
-  question: z
-    .string()
-    .trim()
-    .min(1, '質問を入力してください')
-    .max(
-      OWNER_QUESTION_MAX_CHARS,
-      `質問は${OWNER_QUESTION_MAX_CHARS.toLocaleString('ja-JP')}文字以内で入力してください`,
-    )
-    .optional(),
+  answer: answerText,
+  question: questionText.optional(),
 });
 export type AnswerUnansweredRequest = z.infer<typeof answerUnansweredSchema>;
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FaqItem } from '../../shared/generations.ts';
@@ -117,5 +117,91 @@ describe('/generate answer edits', () => {
     await new Promise((resolve) => setTimeout(resolve, ANSWER_SAVE_DELAY_MS + 200));
     expect(patches()).toBe(tried);
     expect(screen.queryByText('保存中…')).toBeNull();
+  });
+
+  it('rewords a question: checked in Japanese, saved on 保存 with the answer left alone, shown at once', async () => {
+    const user = userEvent.setup();
+    let record = generationRecord({
+      id: ID,
+      items: [item('営業時間は？', '9時からです。'), item('駐車場は？', '5台あります。')],
+    });
+    const patches: RecordedRequest[] = [];
+    serveApi((request) => {
+      if (request.method === 'GET' && request.path === recordPath) return json(200, record);
+      if (request.method === 'PATCH' && request.path === `${recordPath}/items/1`) {
+        patches.push(request);
+        const { question } = request.body as { question: string };
+        const saved = { ...record.items[1]!, question, edited: true };
+        record = { ...record, items: [record.items[0]!, saved] };
+        return json(200, saved);
+      }
+    });
+    renderGenerate(`/generate?draft=${ID}`);
+    const list = await screen.findByRole('list', { name: '作成したFAQ' });
+    await user.click(await within(list).findByRole('button', { name: 'Q2の質問を編集' }));
+    const field = screen.getByLabelText('Q2の質問');
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('駐車場は？');
+
+    const form = screen.getByRole('form', { name: 'Q2の質問の編集' });
+    await user.clear(field);
+    await user.click(within(form).getByRole('button', { name: '保存' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('質問を入力してください');
+    expect(patches).toHaveLength(0);
+
+    await user.type(field, '駐車場はありますか');
+    await user.click(within(form).getByRole('button', { name: '保存' }));
+    expect(await within(list).findByText('Q2. 駐車場はありますか')).toBeInTheDocument();
+    expect(patches.map((request) => request.body)).toEqual([{ question: '駐車場はありますか' }]);
+    expect(screen.queryByLabelText('Q2の質問')).toBeNull();
+    expect(within(list).getByRole('button', { name: 'Q2の質問を編集' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'A2' })).toHaveValue('5台あります。');
+    expect(within(list).getByText('編集済み')).toBeInTheDocument();
+    expect(within(list).getByText('Q1. 営業時間は？')).toBeInTheDocument();
+  });
+
+  it('keeps 承認 on the record: unchecked, it stays unchecked after a reload; a refused save puts it back', async () => {
+    const user = userEvent.setup();
+    let record = generationRecord({
+      id: ID,
+      items: [item('営業時間は？', '9時からです。'), item('駐車場は？', '5台あります。')],
+    });
+    let refuse = false;
+    const patches: RecordedRequest[] = [];
+    serveApi((request) => {
+      if (request.method === 'GET' && request.path === recordPath) return json(200, record);
+      if (request.method === 'PATCH' && request.path.startsWith(`${recordPath}/items/`)) {
+        patches.push(request);
+        if (refuse) return json(503, { error: { message: '一時的に保存できません', status: 503 } });
+        const index = Number(request.path.split('/').at(-1));
+        const { approved } = request.body as { approved: boolean };
+        const saved = { ...record.items[index]!, approved };
+        record = {
+          ...record,
+          items: record.items.map((entry, at) => (at === index ? saved : entry)),
+        };
+        return json(200, saved);
+      }
+    });
+    renderGenerate(`/generate?draft=${ID}`);
+    const second = await screen.findByRole('checkbox', { name: 'Q2を承認' });
+    expect(second).toBeChecked();
+    await user.click(second);
+    expect(second).not.toBeChecked();
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]!.path).toBe(`${recordPath}/items/1`);
+    expect(patches[0]!.body).toEqual({ approved: false });
+
+    // A reload reads the record again: the choice is still there.
+    cleanup();
+    renderGenerate(`/generate?draft=${ID}`);
+    const again = await screen.findByRole('checkbox', { name: 'Q2を承認' });
+    expect(again).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Q1を承認' })).toBeChecked();
+
+    refuse = true;
+    await user.click(screen.getByRole('checkbox', { name: 'Q1を承認' }));
+    await waitFor(() => expect(patches).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Q1を承認' })).toBeChecked());
   });
 });

@@ -12,6 +12,8 @@ import { ConfirmForCredits } from '../features/auth/components/confirm-for-credi
 import { ExportMenu } from '../features/export/components/export-menu.tsx';
 import {
   regenerateAnswer,
+  saveApproval,
+  saveQuestion,
   useProviders,
   useRunningGenerations,
 } from '../features/generation/api/generation-api.ts';
@@ -45,7 +47,12 @@ export function GenerateRoute() {
     onBalanceChanged: () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
   const { state, resume } = flow;
-  const edits = useAnswerEdits(state.generation?.id ?? null, flow.markSaved);
+  const edits = useAnswerEdits(state.generation?.id ?? null, (index, item) => {
+    flow.markSaved(index, item);
+    // The history (list, detail and its export) would otherwise show the old answer for as
+    // long as its cached read stays fresh: edit later, then export again from there.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
+  });
   const [searchParams, setSearchParams] = useSearchParams();
   const draftId = searchParams.get('draft');
   // A record is a place: /generate?draft={id} opens it where it stands (続きから in the history,
@@ -134,6 +141,22 @@ export function GenerateRoute() {
       showError(error, '回答の生成に失敗しました');
     } finally {
       setRegenerating(null);
+    }
+  }
+
+  // 承認 is saved at once; a refused save puts the box back as the server has it.
+  async function setApproval(index: number) {
+    const generation = state.generation;
+    const item = state.results[index];
+    if (!generation || !item) return;
+    const approved = !item.approved;
+    flow.setApproved(index, approved);
+    try {
+      await saveApproval(generation.id, index, approved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
+    } catch (error) {
+      flow.setApproved(index, !approved);
+      showError(error, '承認を保存できませんでした');
     }
   }
 
@@ -251,10 +274,18 @@ export function GenerateRoute() {
           message={state.generation?.message ?? null}
           cancelled={state.generation?.status === 'cancelled'}
           regenerating={regenerating}
-          onToggle={flow.toggleResult}
+          onToggle={(index) => void setApproval(index)}
           onEditAnswer={(index, answer) => {
             flow.editAnswer(index, answer);
             edits.schedule(index, answer);
+          }}
+          onEditQuestion={async (index, question) => {
+            const id = state.generation?.id;
+            if (!id) return;
+            const saved = await saveQuestion(id, index, question);
+            flow.setQuestion(index, saved.question);
+            void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
+            toast.success('質問を保存しました');
           }}
           onAnswerBlur={edits.flush}
           unsaved={edits.unsaved}

@@ -335,6 +335,66 @@ describe('/history', () => {
     expect(reviewed).not.toContain('駐車場はありますか？');
   });
 
+  it('offers 編集 on each finished record, also one stopped with answers kept, opening it in the results editor', async () => {
+    const user = userEvent.setup();
+    const stopped = record({
+      id: 'faq_5_stopped',
+      title: '中止したFAQ',
+      status: 'cancelled',
+      stage: 'completed',
+      message: '中止しました。作成済みの1件を保存しました（1クレジット）',
+      questions: ['予約は必要ですか？'],
+      answers: ['予約は不要です。'],
+      items: [
+        {
+          question: '予約は必要ですか？',
+          answer: '予約は不要です。',
+          answerSource: 'ai_direct',
+          approved: true,
+        },
+      ],
+      creditsUsed: 1,
+    });
+    // A question phase stopped on request keeps nothing to edit.
+    const stoppedEarly = record({
+      id: 'faq_6_stopped_early',
+      title: '質問の前に中止したFAQ',
+      status: 'cancelled',
+      stage: 'failed',
+      questions: ['営業時間は？'],
+    });
+    serve([urlRecord, stopped, categoryRecord, runningRecord, stoppedEarly]);
+    renderHistory();
+    const editLink = async (title: string) =>
+      within(await entry(title)).queryByRole('link', { name: `「${title}」を編集` });
+    expect(await editLink('example.jp のFAQ')).toHaveAttribute(
+      'href',
+      `/generate?draft=${urlRecord.id}`,
+    );
+    expect(await editLink('中止したFAQ')).toHaveAttribute('href', `/generate?draft=${stopped.id}`);
+    // Failed, waiting at its questions, or stopped before answers: nothing to edit there.
+    expect(await editLink('相続のFAQ')).toBeNull();
+    expect(await editLink('税金のFAQ')).toBeNull();
+    expect(await editLink('質問の前に中止したFAQ')).toBeNull();
+
+    // The detail offers the same, next to exporting again.
+    await user.click(within(await entry('中止したFAQ')).getByRole('button', { name: '詳細' }));
+    const dialog = await screen.findByRole('dialog', { name: '中止したFAQ' });
+    expect(within(dialog).getByRole('link', { name: '「中止したFAQ」を編集' })).toHaveAttribute(
+      'href',
+      `/generate?draft=${stopped.id}`,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Wordで出力（1件）' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Nor in the detail of a record that failed.
+    await user.click(within(await entry('相続のFAQ')).getByRole('button', { name: '詳細' }));
+    const failed = await screen.findByRole('dialog', { name: '相続のFAQ' });
+    await within(failed).findByText('専門家の意見');
+    expect(within(failed).queryByRole('link', { name: /を編集/ })).toBeNull();
+  });
+
   it('deletes only after confirmation', async () => {
     const user = userEvent.setup();
     serve([urlRecord, categoryRecord]);

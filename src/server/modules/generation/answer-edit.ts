@@ -1,21 +1,23 @@
 import { eq } from 'drizzle-orm';
-import type { FaqItem } from '../../../shared/generations.ts';
+import type { EditAnswerRequest, FaqItem } from '../../../shared/generations.ts';
 import type { Database } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { lockOwnGeneration } from './generation.record.ts';
 
 /**
- * Saves the user's own wording of one answer to a completed record (編集済み). The row is
- * locked while it is rewritten, so a concurrent edit or regeneration of another item survives.
- * An edit costs nothing; an answer that had failed becomes a real one.
+ * Saves the owner's changes to one FAQ of a completed record: the wording of its answer, of its
+ * question or both (編集済み), and whether it is approved for export. What the edit leaves out
+ * stays as it is, so an answer saved as typed and a question reworded at the same moment both
+ * survive. The row is locked while it is rewritten, so a concurrent edit or regeneration of
+ * another item survives too. An edit costs nothing; an answer that had failed becomes a real one.
  */
 export async function editAnswer(
   db: Database,
   userId: string,
   id: string,
   index: number,
-  answer: string,
+  edit: EditAnswerRequest,
 ): Promise<FaqItem> {
   return db.transaction(async (tx) => {
     const row = await lockOwnGeneration(tx, userId, id);
@@ -23,15 +25,13 @@ export async function editAnswer(
     const items = Array.isArray(row.items) ? (row.items as FaqItem[]) : [];
     const current = items[index];
     if (!current) throw notFound('回答が見つかりません');
-    // The owner's own words are the answer now: the note that the page said little goes too.
-    const { failed: _failed, belowLength: _belowLength, ...rest } = current;
+    const reworded = edit.answer !== undefined || edit.question !== undefined;
     const edited: FaqItem = {
-      ...rest,
-      answer,
-      approved: current.failed ? true : current.approved,
-      // Exports of several experts print the integrated answer: it is the one edited.
-      ...(current.integratedAnswer !== undefined ? { integratedAnswer: answer } : {}),
-      edited: true,
+      ...(edit.answer === undefined ? current : withAnswer(current, edit.answer)),
+      ...(edit.question === undefined ? {} : { question: edit.question }),
+      // Exports take the approved FAQs: the choice made in the editor holds after a reload.
+      ...(edit.approved === undefined ? {} : { approved: edit.approved }),
+      ...(reworded ? { edited: true } : {}),
     };
     const next = items.map((item, position) => (position === index ? edited : item));
     await tx
@@ -44,4 +44,16 @@ export async function editAnswer(
       .where(eq(faqGenerations.id, id));
     return edited;
   });
+}
+
+function withAnswer(current: FaqItem, answer: string): FaqItem {
+  // The owner's own words are the answer now: the note that the page said little goes too.
+  const { failed: _failed, belowLength: _belowLength, ...rest } = current;
+  return {
+    ...rest,
+    answer,
+    approved: current.failed ? true : current.approved,
+    // Exports of several experts print the integrated answer: it is the one edited.
+    ...(current.integratedAnswer !== undefined ? { integratedAnswer: answer } : {}),
+  };
 }

@@ -81,7 +81,7 @@ export const generationFlowRoutes: FastifyPluginAsyncZod<{
         currentUser(request).id,
         request.params.id,
         request.params.index,
-        request.body.answer,
+        request.body,
       ),
   );
 

@@ -6,6 +6,7 @@ import {
   type ExportItem,
   type GenerationSummary,
 } from '../../../shared/generations.ts';
+import { paths } from '../../config/paths.ts';
 
 export const DRAFT_LABEL = '質問を選択待ち';
 
@@ -34,6 +35,24 @@ export function isRunning(record: Pick<GenerationSummary, 'status' | 'stage'>): 
     (record.stage === 'fetching' || record.stage === 'answering')
   );
 }
+
+/**
+ * A record whose FAQ opens in the results editor again (編集): finished, or stopped by 中止
+ * after keeping answers; both end at stage completed (ADR 032). Older records without items
+ * have nothing the editor could save to.
+ */
+export function canEditLater(
+  record: Pick<GenerationSummary, 'status' | 'stage' | 'items'>,
+): boolean {
+  return (
+    record.stage === 'completed' &&
+    (record.status === 'completed' || record.status === 'cancelled') &&
+    record.items.length > 0
+  );
+}
+
+/** A record is a place: /generate opens it where it stands (its questions, progress or FAQ). */
+export const recordHref = (id: string) => `${paths.generate}?draft=${encodeURIComponent(id)}`;
 
 export type RecordSource =
   | { kind: 'url'; url: string }

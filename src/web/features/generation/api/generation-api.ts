@@ -41,6 +41,14 @@ export const regenerateQuestions = (id: string) =>
 export const saveAnswer = (id: string, index: number, answer: string) =>
   api.patch(`${generationPath(id)}/items/${index}`, { answer }, { schema: faqItemSchema });
 
+/** A reworded question; the answer is left as it is on the server. */
+export const saveQuestion = (id: string, index: number, question: string) =>
+  api.patch(`${generationPath(id)}/items/${index}`, { question }, { schema: faqItemSchema });
+
+/** 承認 of one FAQ, kept on the record so a reload and the history export the same FAQs. */
+export const saveApproval = (id: string, index: number, approved: boolean) =>
+  api.patch(`${generationPath(id)}/items/${index}`, { approved }, { schema: faqItemSchema });
+
 /** The owner's answer to a question the page left unanswered: a free FAQ of the record. */
 export const answerUnanswered = (id: string, intentId: string, body: AnswerUnansweredRequest) =>
   api.post(`${generationPath(id)}/unanswered/${encodeURIComponent(intentId)}`, body, {

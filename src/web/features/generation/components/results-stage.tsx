@@ -1,6 +1,14 @@
-import { Plus, RefreshCw } from 'lucide-react';
-import type { FaqItem } from '../../../../shared/generations.ts';
+import { Pencil, Plus, RefreshCw } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  editAnswerSchema,
+  OWNER_QUESTION_MAX_CHARS,
+  type FaqItem,
+} from '../../../../shared/generations.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input, Label } from '../../../components/ui/input.tsx';
+import { formErrors } from '../../../lib/form-validation.ts';
+import { errorMessage } from '../../../lib/show-error.ts';
 
 export interface ResultsStageProps {
   items: FaqItem[];
@@ -11,6 +19,8 @@ export interface ResultsStageProps {
   regenerating: number | null;
   onToggle: (index: number) => void;
   onEditAnswer: (index: number, answer: string) => void;
+  /** Saves a reworded question; resolves once the server kept it (rejects with its reason). */
+  onEditQuestion?: (index: number, question: string) => Promise<unknown>;
   /** Leaving an answer field saves its edit at once. */
   onAnswerBlur?: (index: number) => void;
   /** Answers edited here that the server has not kept yet. */
@@ -30,6 +40,7 @@ export function ResultsStage({
   regenerating,
   onToggle,
   onEditAnswer,
+  onEditQuestion,
   onAnswerBlur,
   unsaved,
   onRegenerate,
@@ -71,22 +82,17 @@ export function ResultsStage({
       <ol className="space-y-3" aria-label="作成したFAQ">
         {items.map((item, index) => (
           <li
-            key={`${index}-${item.question}`}
+            // By position: a reworded question keeps its item (and the field being typed in).
+            key={index}
             className="rounded-lg border border-slate-200 bg-white p-4"
           >
-            <label className="flex cursor-pointer items-start gap-3">
-              <input
-                type="checkbox"
-                className="mt-1 h-4 w-4 shrink-0"
-                checked={item.approved}
-                onChange={() => onToggle(index)}
-                disabled={busy}
-                aria-label={`Q${index + 1}を承認`}
-              />
-              <span className="font-semibold">
-                Q{index + 1}. {item.question}
-              </span>
-            </label>
+            <QuestionLine
+              item={item}
+              index={index}
+              busy={busy}
+              onToggle={onToggle}
+              onEditQuestion={onEditQuestion}
+            />
             {(item.edited || unsaved?.has(index)) && (
               <p className="mt-2 flex gap-2 text-xs">
                 {item.edited && (
@@ -176,5 +182,146 @@ export function ResultsStage({
         <div className="sm:ml-auto">{exportSlot}</div>
       </div>
     </div>
+  );
+}
+
+/** The approval box and the question, which the owner may reword (saved at once on 保存). */
+function QuestionLine({
+  item,
+  index,
+  busy,
+  onToggle,
+  onEditQuestion,
+}: {
+  item: FaqItem;
+  index: number;
+  busy: boolean;
+  onToggle: (index: number) => void;
+  onEditQuestion?: (index: number, question: string) => Promise<unknown>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const reopen = useRef(false);
+  // Back from the form, the keyboard returns to the button that opened it.
+  useEffect(() => {
+    if (!editing && reopen.current) {
+      reopen.current = false;
+      opener.current?.focus();
+    }
+  }, [editing]);
+  const close = () => {
+    reopen.current = true;
+    setEditing(false);
+  };
+  return (
+    <>
+      <div className="flex items-start gap-2">
+        <label className="flex flex-1 cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-1 h-4 w-4 shrink-0"
+            checked={item.approved}
+            onChange={() => onToggle(index)}
+            disabled={busy}
+            aria-label={`Q${index + 1}を承認`}
+          />
+          <span className="font-semibold break-words">
+            Q{index + 1}. {item.question}
+          </span>
+        </label>
+        {onEditQuestion && !editing && (
+          <Button
+            ref={opener}
+            variant="ghost"
+            size="sm"
+            className="shrink-0"
+            onClick={() => setEditing(true)}
+            disabled={busy}
+            aria-label={`Q${index + 1}の質問を編集`}
+          >
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            {/* On a phone the pencil alone leaves the question its width (the name stays). */}
+            <span className="hidden sm:inline">質問を編集</span>
+          </Button>
+        )}
+      </div>
+      {editing && onEditQuestion && (
+        <QuestionForm
+          index={index}
+          question={item.question}
+          onCancel={close}
+          onSave={async (question) => {
+            await onEditQuestion(index, question);
+            close();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function QuestionForm({
+  index,
+  question,
+  onSave,
+  onCancel,
+}: {
+  index: number;
+  question: string;
+  onSave: (question: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(question);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  // The field the owner just asked for takes the keyboard (the button that opened it is gone).
+  useEffect(() => {
+    field.current?.focus();
+    field.current?.select();
+  }, []);
+  return (
+    <form
+      className="mt-3 space-y-2 rounded-lg bg-slate-50 p-3"
+      aria-label={`Q${index + 1}の質問の編集`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const invalid = formErrors(editAnswerSchema, { question: value }).question;
+        if (invalid) return setProblem(invalid);
+        setProblem(null);
+        setSaving(true);
+        onSave(value.trim())
+          .catch((error: unknown) => setProblem(errorMessage(error, '質問を保存できませんでした')))
+          .finally(() => setSaving(false));
+      }}
+    >
+      <Label htmlFor={`${id}-question`}>Q{index + 1}の質問</Label>
+      <Input
+        id={`${id}-question`}
+        value={value}
+        maxLength={OWNER_QUESTION_MAX_CHARS}
+        ref={field}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      />
+      {problem && (
+        <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={saving}>
+          保存
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+          キャンセル
+        </Button>
+      </div>
+    </form>
   );
 }

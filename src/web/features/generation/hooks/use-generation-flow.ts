@@ -155,7 +155,11 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
       runningStage: null,
       generationId: generation.id,
       generation,
-      results: generation.items.map((item) => ({ ...item, approved: !item.failed })),
+      // The owner's 承認 is kept on the record: a reload shows (and exports) the same choice.
+      results: generation.items.map((item) => ({
+        ...item,
+        approved: item.approved && !item.failed,
+      })),
     }));
   }, []);
 
@@ -350,11 +354,12 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
         ...current,
         questions: current.questions.map((item) => ({ ...item, approved })),
       })),
-    toggleResult: (index: number) =>
+    /** 承認 of one FAQ (what the exports take); the route saves it on the record. */
+    setApproved: (index: number, approved: boolean) =>
       setState((current) => ({
         ...current,
         results: current.results.map((item, position) =>
-          position === index ? { ...item, approved: !item.approved } : item,
+          position === index ? { ...item, approved } : item,
         ),
       })),
     replaceResult: (index: number, item: FaqItem) =>
@@ -371,7 +376,10 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
         results: [...current.results, item],
         generation: current.generation ? { ...current.generation, unansweredIntents } : null,
       })),
-    /** The server kept an edit: it is 編集済み; newer typing since the save is not lost. */
+    /**
+     * The server kept an edit: it is 編集済み; newer typing since the save is not lost, nor a
+     * question reworded while the answer was being saved (the one shown is the latest kept).
+     */
     markSaved: (index: number, saved: FaqItem) =>
       setState((current) => ({
         ...current,
@@ -379,8 +387,16 @@ export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
           position !== index
             ? item
             : item.answer === saved.answer
-              ? { ...saved, approved: item.approved }
+              ? { ...saved, question: item.question, approved: item.approved }
               : { ...item, edited: true },
+        ),
+      })),
+    /** The server kept a reworded question: only the question changes (answer typing goes on). */
+    setQuestion: (index: number, question: string) =>
+      setState((current) => ({
+        ...current,
+        results: current.results.map((item, position) =>
+          position === index ? { ...item, question, edited: true } : item,
         ),
       })),
     editAnswer: (index: number, answer: string) =>

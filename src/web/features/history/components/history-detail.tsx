@@ -1,4 +1,6 @@
+import { FilePenLine } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Generation, GenerationSummary } from '../../../../shared/generations.ts';
 import {
   Dialog,
@@ -8,10 +10,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useGeneration } from '../api/get-generation.ts';
-import { isRunning, isWebUrl, questionsAndAnswers, recordExportItems } from '../history-record.ts';
+import {
+  canEditLater,
+  isRunning,
+  isWebUrl,
+  questionsAndAnswers,
+  recordExportItems,
+  recordHref,
+} from '../history-record.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /**
@@ -37,6 +47,7 @@ export function HistoryDetail({
   const record = full ?? summary;
   const entries = record ? questionsAndAnswers(record) : [];
   const canExport = record ? recordExportItems(record).length > 0 : false;
+  const editable = record ? canEditLater(record) : false;
 
   return (
     <Dialog open={summary !== null} onOpenChange={(open) => !open && onClose()}>
@@ -125,7 +136,21 @@ export function HistoryDetail({
         {full?.stage === 'completed' && full.method === 'url' && renderUnanswered && (
           <div className="mt-6">{renderUnanswered(full)}</div>
         )}
-        {record && canExport && <DialogFooter>{renderExport(record)}</DialogFooter>}
+        {record && (canExport || editable) && (
+          <DialogFooter className="sm:items-center">
+            {editable && (
+              <Link
+                to={recordHref(record.id)}
+                className={buttonVariants({ variant: 'outline' })}
+                aria-label={`「${record.title}」を編集`}
+              >
+                <FilePenLine aria-hidden="true" className="h-4 w-4" />
+                編集
+              </Link>
+            )}
+            {canExport && renderExport(record)}
+          </DialogFooter>
+        )}
       </DialogContent>
     </Dialog>
   );

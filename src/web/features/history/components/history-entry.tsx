@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Play, Trash2 } from 'lucide-react';
+import { ExternalLink, FilePenLine, Pencil, Play, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { GENERATION_TITLE_MAX } from '../../../../shared/generation-title.ts';
@@ -9,11 +9,17 @@ import {
 } from '../../../../shared/generations.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
-import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { formErrors } from '../../../lib/form-validation.ts';
 import { errorMessage } from '../../../lib/show-error.ts';
-import { faqCount, isWebUrl, methodLabel, recordSource } from '../history-record.ts';
+import {
+  canEditLater,
+  faqCount,
+  isWebUrl,
+  methodLabel,
+  recordHref,
+  recordSource,
+} from '../history-record.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** One record (spec §2): title, status, date, method, FAQ count, credits, source. */
@@ -114,6 +120,17 @@ export function HistoryEntry({
         <Button variant="outline" size="sm" onClick={onOpen}>
           詳細
         </Button>
+        {/* Edit later: the results editor of /generate, where edits are saved as typed. */}
+        {canEditLater(record) && (
+          <Link
+            to={recordHref(record.id)}
+            className={buttonVariants({ size: 'sm' })}
+            aria-label={`「${record.title}」を編集`}
+          >
+            <FilePenLine aria-hidden="true" className="h-4 w-4" />
+            編集
+          </Link>
+        )}
         {onRename && !editing && (
           <Button
             variant="ghost"
@@ -127,7 +144,7 @@ export function HistoryEntry({
         )}
         {isDraft(record) && record.status === 'generating' && (
           <Link
-            to={`${paths.generate}?draft=${encodeURIComponent(record.id)}`}
+            to={recordHref(record.id)}
             className={buttonVariants({ size: 'sm' })}
             aria-label={`「${record.title}」を続きから`}
           >
