@@ -109,14 +109,19 @@ describe('公開用 and 確認用 exports (docs/adr/030-public-and-review-export
         return publicRadio.evaluate((element) => element === document.activeElement);
       })
       .toBe(true);
-    await phone.page.keyboard.press('ArrowDown');
+    // The key is held as a person holds it: the radio group moves focus in a timer after the
+    // keydown and checks the radio only while the arrow is still down (an instant press that
+    // releases first moves focus without choosing).
+    await phone.page.keyboard.down('ArrowDown');
     await expect
       .poll(() => phoneChoice.getByRole('radio', { name: '確認用' }).isChecked())
       .toBe(true);
-    await phone.page.keyboard.press('ArrowUp');
+    await phone.page.keyboard.up('ArrowDown');
+    await phone.page.keyboard.down('ArrowUp');
     await expect
       .poll(() => phoneChoice.getByRole('radio', { name: '公開用' }).isChecked())
       .toBe(true);
+    await phone.page.keyboard.up('ArrowUp');
     const fromHistory = await downloadWord(phone.page, dialog);
     expect(await wordText(fromHistory)).not.toContain('根拠');
     await phone.context.close();

@@ -27,7 +27,18 @@ describe('ページに答えがない、よくある質問', () => {
     const results = page.getByRole('list', { name: '作成したFAQ' }).getByRole('listitem');
     await results.first().waitFor({ timeout: 30_000 });
     await expect(results.count()).resolves.toBe(1);
-    const balance = await page.getByTestId('generate-balance').textContent();
+    // The answer's charge reaches the page after the results: wait for the server's balance.
+    const serverCredits = async () =>
+      String(
+        (
+          (await (await callApi(baseURL, user, 'GET', '/api/auth/me')).json()) as {
+            credits: number;
+          }
+        ).credits,
+      );
+    const charged = await serverCredits();
+    await expect.poll(() => page.getByTestId('generate-balance').textContent()).toBe(charged);
+    const balance = charged;
 
     const section = page.getByRole('region', { name: HEADING });
     await section.waitFor();
@@ -44,10 +55,7 @@ describe('ページに答えがない、よくある質問', () => {
     );
     // Free: the balance the page shows and the server's agree and did not move.
     await expect(page.getByTestId('generate-balance').textContent()).resolves.toBe(balance);
-    const me = (await (await callApi(baseURL, user, 'GET', '/api/auth/me')).json()) as {
-      credits: number;
-    };
-    expect(String(me.credits)).toBe(balance);
+    await expect(serverCredits()).resolves.toBe(balance);
     await page.screenshot({ path: '/tmp/faq-kobo-unanswered-1280-page.png', fullPage: true });
 
     // The record keeps it: reopened on a phone-sized screen, the question shows as added.
