@@ -149,9 +149,14 @@ export function pointedTo(passages: Passage[], sentence: Passage): Passage[] {
 
 // One step of a fee that changes with timing (「前日:50%」「当日7:00まで :無料」「無断:100%」).
 const TIMING =
-  /前日|当日|前々日|日前|時間前|週間前|[かヶケ]月前|以降|以前|までに?|無断|不泊|連絡なし/;
-const FEE = /\d+\s*[%％]|無料|全額|半額|\d[\d,]*\s*円/;
+  /前日|当日|前々日|日前|時間前|週間前|[かヶケ]月前|以降|以前|以内|までに?|無断|不泊|(?:無|ご?)連絡(?:なし|なく|の無い|のない)|無連絡/;
+// The fee of a step, or that there is none (「前日の午前中までにご連絡いただければ、キャンセル料は
+// かかりません」 is the first step of the schedule under it).
+const FEE =
+  /\d+\s*[%％]|無料|全額|半額|\d[\d,]*\s*円|(?:料|料金)は(?:かかりません|発生しません|いただきません|頂きません)/;
 const isTier = (passage: Passage) => TIMING.test(passage.text) && FEE.test(passage.text);
+// 「但し、振込手数料は差し引かせていただきます。」 between two steps belongs to the one before it.
+const TIER_NOTE = /^(?:※|但し|ただし|なお)/;
 
 /**
  * The other steps of a fee that changes with timing, when the evidence is one of them: a
@@ -171,11 +176,28 @@ export function otherTiers(passages: Passage[], evidence: Passage): Passage[] {
       ? passage
       : undefined;
   };
+  // A note between two steps is kept with them; one after the last step is the answer's own.
+  const noteAt = (index: number) => {
+    const passage = passages[index];
+    return passage &&
+      passage.sectionId === evidence.sectionId &&
+      passage.kind === 'sentence' &&
+      passage.text.length <= 80 &&
+      TIER_NOTE.test(passage.text)
+      ? passage
+      : undefined;
+  };
   const tiers: Passage[] = [];
-  for (let index = evidence.index - 1; tiers.length < 6 && sibling(index); index--)
-    tiers.unshift(sibling(index)!);
-  for (let index = evidence.index + 1; tiers.length < 8 && sibling(index); index++)
-    tiers.push(sibling(index)!);
+  for (let index = evidence.index - 1; tiers.length < 6; index--) {
+    if (sibling(index)) tiers.unshift(sibling(index)!);
+    else if (noteAt(index) && sibling(index - 1)) tiers.unshift(noteAt(index)!);
+    else break;
+  }
+  for (let index = evidence.index + 1; tiers.length < 8; index++) {
+    if (sibling(index)) tiers.push(sibling(index)!);
+    else if (noteAt(index) && sibling(index + 1)) tiers.push(noteAt(index)!);
+    else break;
+  }
   return tiers;
 }
 

@@ -84,4 +84,39 @@ describe('the evidence an intent takes', () => {
     expect(evidence?.passage.text).not.toContain('2回以上');
     expect(evidence?.passage.section).toBe('キャンセル料');
   });
+
+  it('is the first sentence under a heading on the topic, the rule, before its details', () => {
+    const passages = passagesOf(
+      page(
+        [
+          '# お支払い方法について',
+          '毎月27日に翌月分の月謝をご指定の口座より自動振替させて頂きます。',
+          '自動振替の際の引き落とし名義は、「ABC英会話」と明記されます。',
+        ].join('\n'),
+      ),
+    );
+    const intent = INTENTS.find((candidate) => candidate.id === 'payment-methods')!;
+    expect(evidenceFor(intent, passages)?.passage.text).toContain('毎月27日');
+  });
+
+  it('is no line under a heading on the topic when the answer has no shape to look for', () => {
+    const passages = passagesOf(
+      page(['# 開講クラスと体験レッスン', 'こんな場所です。', '単発教室: 年中~'].join('\n')),
+    );
+    const intent = INTENTS.find((candidate) => candidate.id === 'trial')!;
+    expect(evidenceFor(intent, passages)).toBeNull();
+  });
+
+  it('is a sentence whose case is the topic itself: 「キャンセルする際は」 states the rule', () => {
+    const passages = passagesOf(
+      page(
+        [
+          '前日、当日のキャンセル・無断キャンセルは、キャンセル料が発生します。',
+          'キャンセルする際は、前日18時までにご連絡ください。',
+        ].join('\n'),
+      ),
+    );
+    const intent = INTENTS.find((candidate) => candidate.id === 'cancellation')!;
+    expect(evidenceFor(intent, passages)?.passage.text).toContain('18時まで');
+  });
 });

@@ -47,6 +47,10 @@ function score(intent: Intent, passage: Passage): number {
   const inText = clean(intent.topic).test(text);
   const inHeading = clean(intent.topic).test(heading);
   if (!inText && !inHeading) return -Infinity;
+  // Not every line under a heading that names the topic is its fact (under 「開講クラスと体験
+  // レッスンについて」, 「単発教室: 年中~」 or 「こんな場所です。」): an intent whose answer has no
+  // shape to look for needs its topic in the line itself.
+  if (!inText && !intent.value && !intent.yes && !intent.no) return -Infinity;
   if (intent.not && clean(intent.not).test(text)) return -Infinity;
   if (intent.value && !clean(intent.value).test(text)) return -Infinity;
   // A long passage says many things: its answer would bury the one asked for. A heading-like
@@ -68,9 +72,31 @@ function score(intent: Intent, passage: Passage): number {
   const shape = passage.kind === 'sentence' ? 0 : 0.5;
   // A sentence that opens on a case (「返却期限日が定休日の水曜日の場合、…」「一緒にお食事をされる
   // 場合などは…」) answers that case: a plain statement of the rule answers the question better.
-  const onlyACase = /^[^。]{2,40}?(?:場合|際|とき)(?:など)?[はにも、,]/.test(text) ? 2 : 0;
+  // When the case is the topic itself (「キャンセルする際は、前日18時までにご連絡」「ご予約の際は」)
+  // the sentence is the rule.
+  const opening = CASE_OPENING.exec(text);
+  const caseIsTopic = opening !== null && endsOnTopic(intent, opening[1]!);
+  if (opening && !caseIsTopic) {
+    // The topic named only inside the case (「返却期限日が定休日の水曜日の場合」 to 「定休日は
+    // いつですか？」) is not what the sentence states: it answers another question.
+    const rest = text.slice(opening[0].length);
+    if (inText && !clean(intent.topic).test(rest) && !inHeading) return -Infinity;
+  }
+  const onlyACase = opening && !caseIsTopic ? 2 : 0;
   return (inText ? 2 : 0) + (inHeading ? 1.5 : 0) + shape - onlyACase - text.length / 300;
 }
+
+/** Whether the words end on the intent's topic (「ご予約」, not 「定休日の水曜日」). */
+function endsOnTopic(intent: Intent, words: string): boolean {
+  const topic = new RegExp(intent.topic.source, intent.topic.flags.replace('g', '') + 'g');
+  return Array.from(words.matchAll(topic)).some(
+    (match) => match.index + match[0].length === words.length,
+  );
+}
+
+// The case a sentence opens on, and the words before its 場合／際／とき.
+const CASE_OPENING =
+  /^([^。]{2,40}?)(?:する|される|なさる|の|を(?:ご)?希望(?:する|される)?)?(?:場合|際|とき)(?:など)?[はにも、,]/;
 
 function phrased(intent: Intent, passage: Passage): string {
   if (!intent.question.includes('{name}')) return intent.question;
@@ -108,6 +134,11 @@ export function evidenceFor(intent: Intent, passages: Passage[]): IntentEvidence
     // One step of a schedule (「前日:50%」) is answered with the others: the schedule is the
     // rule a customer asks about, more than a sentence on one case.
     if (otherTiers(passages, passage).length > 0) value += 1.5;
+    // The first sentence under a heading states its rule; the ones after it add the details
+    // (under 「お支払い方法について」, 「毎月27日に…口座より自動振替させて頂きます」 before 「自動振替の
+    // 際の引き落とし名義は…」).
+    const before = passages[passage.index - 1];
+    if (passage.section && (!before || before.sectionId !== passage.sectionId)) value += 0.3;
     if (value > bestScore) {
       best = passage;
       bestScore = value;

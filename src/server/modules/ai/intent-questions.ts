@@ -158,7 +158,10 @@ export function inRuleWords(
       askKind(exact?.question ?? '') === 'open' &&
       askKind(intent.question) !== 'open'
     );
-  if (!exact || !sameAsk) return intent;
+  // 「キャンセルする際はいつまで受け付けていますか？」: a sentence's case is the page's wording;
+  // the customer asks the bank's question.
+  const caseWorded = exact?.origin === 'sentence' && /際|場合|とき/.test(exact.question);
+  if (!exact || !sameAsk || caseWorded) return intent;
   // A price row keeps the field's wording (its heading's qualifier, its brackets) unless the
   // field echoes a figure (「英語の8,800円はいくらですか？」) or drags a column along (「英語の週1回
   // 授業60分(宿題指導無し)はいくらですか？」): then the intent names the item.

@@ -53,6 +53,8 @@ const COMMON: Intent[] = [
       { text: '定休日は毎週水曜日です。', question: '定休日はいつですか？' },
       { text: '休診日：木曜・日曜・祝日', question: '休診日はいつですか？' },
       { text: 'お休みの日はゆっくり過ごしましょう。' },
+      // The day off named only in the case a sentence opens on answers another question.
+      { text: '返却期限日が定休日の水曜日の場合、翌日の木曜日の返却で大丈夫です。' },
     ],
   },
   {
@@ -128,6 +130,7 @@ const COMMON: Intent[] = [
         text: 'キャンセルや変更のご連絡は前日の18時までにお願いします。',
         question: 'キャンセルや変更はいつまでに連絡すればよいですか？',
       },
+
       { text: '予定の変更がありましたらお知らせします。' },
     ],
   },

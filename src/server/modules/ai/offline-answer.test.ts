@@ -282,4 +282,28 @@ describe('a fee that changes with timing', () => {
       expect(answer).not.toContain('駐車場');
     }
   });
+
+  it('keeps a note between two steps, and tells the steps in the page order', () => {
+    const policy = [
+      '予約日の30日前までのキャンセルにつきましては、全額ご返金いたします。',
+      '但し、振込手数料は差し引かせていただきます。',
+      '29~8日前まで ご予約料金の30%',
+      '7~2日前まで ご予約料金の50%',
+    ].join('\n');
+    const { answer } = answerOf(policy, '7~2日前', 'キャンセル料はかかりますか？', 'short');
+    for (const part of ['30日前', '振込手数料', '30%', '50%']) expect(answer).toContain(part);
+    expect(answer.indexOf('30日前')).toBeLessThan(answer.indexOf('50%'));
+  });
+
+  it('counts 「…以内」 and 「料金はかかりません」 as steps of the schedule', () => {
+    const policy = [
+      'ご予約日前日の午前中までにご連絡いただければ、キャンセル料はかかりません。',
+      '予約日の3日以内、料金の50%',
+      '予約日の2日以内、料金の100%',
+    ].join('\n');
+    const { answer } = answerOf(policy, '2日以内', 'キャンセル料はかかりますか？', 'short');
+    expect(answer).toContain('かかりません');
+    expect(answer).toContain('50%');
+    expect(answer.indexOf('かかりません')).toBeLessThan(answer.indexOf('100%'));
+  });
 });

@@ -125,7 +125,7 @@ export function offlineAnswer(
   // has nothing to tie to there.
   const core = wholeSentences(asSentence(said)).replace(LEADING_CONNECTIVE, '');
   const main = firstSentences(`${prefix}${core}`, Math.round(max * 1.3));
-  const after: { index: number; sentence: string }[] = [];
+  const after: { index: number; sentence: string; earlierStep?: boolean }[] = [];
   const seen = new Set([...run.map((line) => line.text), main]);
   let total = main.length;
   const add = (index: number, sentence: string, text: string): boolean => {
@@ -157,7 +157,7 @@ export function offlineAnswer(
     if (seen.has(tier.text) || main.includes(sentence)) continue;
     seen.add(tier.text);
     total += sentence.length;
-    after.push({ index: tier.index, sentence });
+    after.push({ index: tier.index, sentence, earlierStep: tier.index < passage.index });
   }
   // 「下記キャンセル料が発生します」 means nothing without the list below it.
   for (const item of pointedTo(passages, last)) {
@@ -191,11 +191,16 @@ export function offlineAnswer(
       );
       for (const line of lines.slice(1)) seen.add(line.text);
     }
-  const ordered = after
-    .sort((left, right) => left.index - right.index)
-    .map((item) => item.sentence);
+  const ordered = after.sort((left, right) => left.index - right.index);
+  // A schedule is told in the page's order (「7日前まで無料。前日50%。当日100%。」), whichever
+  // step the question landed on; an answer that opens on はい／いいえ keeps it first.
+  const stepsFirst = prefix ? [] : ordered.filter((item) => item.earlierStep);
   const answer = figuresAsWritten(
-    [main, ...ordered].join(''),
+    [
+      ...stepsFirst.map((item) => item.sentence),
+      main,
+      ...ordered.filter((item) => !stepsFirst.includes(item)).map((item) => item.sentence),
+    ].join(''),
     pages.map((page) => page.markdown),
   );
   return {

@@ -331,6 +331,14 @@ describe('questions across kinds of business', () => {
 });
 
 describe('questions that ask rather than repeat', () => {
+  it('asks an intent in the customer’s words, not in the case the page opens on', () => {
+    const questions = questionsOf(
+      ['ネイルサロンです。', 'キャンセルする際は、前日18時までにご連絡ください。'].join('\n'),
+    ).map((draft) => draft.question);
+    expect(questions).toContain('キャンセルや変更はいつまでに連絡すればよいですか？');
+    expect(questions.join()).not.toContain('際は');
+  });
+
   const SALON = [
     'ヘアサロン凛は、福岡市中央区にある美容室です。',
     'カットは4,400円、カットとカラーのセットは9,900円です。',

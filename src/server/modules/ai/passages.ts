@@ -128,6 +128,34 @@ function joinAnswerLines(lines: string[]): string {
     .join('');
 }
 
+// 「キャンセルについて」: a line that announces the topic of the lines under it. (「入園のご案内」
+// names no item: as a section it would become the name of the prices under it.)
+const SUBJECT_LINE = /^([^。、！？!?\s]{2,20}?(?:について|に関して))$/;
+
+/**
+ * A line cut before its end (「利用開始日の」 over 「29~8日前まで ご予約料金の30%」, a table
+ * copied cell by cell) goes on in the next line: read alone, each half says nothing.
+ */
+function joinDanglingLines(lines: string[]): string[] {
+  const joined: string[] = [];
+  for (const line of lines) {
+    const previous = joined.at(-1);
+    if (
+      previous !== undefined &&
+      line &&
+      !/^[|#]/.test(line) &&
+      !BULLET.test(line) &&
+      previous.length <= 16 &&
+      /[^\s|#]/.test(previous) &&
+      !/^[|#]/.test(previous) &&
+      /[\p{Script=Han}\p{Script=Katakana}ー]の$/u.test(previous)
+    )
+      joined[joined.length - 1] = previous + line;
+    else joined.push(line);
+  }
+  return joined;
+}
+
 /**
  * One line of a flattened page can hold several items (「① 誓約書への同意。② 入場料の支払」,
  * 「… • 上記症状に…」): each starts a line of its own, with its mark, as the page meant it.
@@ -243,17 +271,22 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     // Short bulleted items under a heading (「対象」: ・生後6か月から… ・区内在住の方) are one
     // fact about the heading; alone, or without a heading, each is a sentence.
     let listItems: string[] = [];
+    let subjectSection = false;
     const flushList = () => {
-      if (listItems.length >= 2 && section) {
+      // Under 「キャンセルについて」 the items are the rules of the topic, each its own fact (the
+      // steps of a fee), not one value of a name.
+      if (listItems.length >= 2 && section && !subjectSection) {
         const value = listItems.join('、');
         push({ kind: 'list', text: value, label: section, fields: [{ name: section, value }] });
       } else for (const item of listItems) push({ kind: 'sentence', text: item });
       listItems = [];
     };
-    const layout = lines.flatMap((rawLine) => {
-      const line = halfWidthFigures(rawLine).trim();
-      return line.startsWith('|') || !line ? [line] : layoutLines(line);
-    });
+    const layout = joinDanglingLines(
+      lines.flatMap((rawLine) => {
+        const line = halfWidthFigures(rawLine).trim();
+        return line.startsWith('|') || !line ? [line] : layoutLines(line);
+      }),
+    );
     for (const line of layout) {
       const bulleted = BULLET.test(line);
       // 「※キャンセルは前日まで」: a note on what precedes it, answered with it.
@@ -295,6 +328,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       flushAnswer();
       if (heading) {
         section = stripMarkdown(heading[1]!);
+        subjectSection = false;
         sectionId++;
         named = undefined;
         endTable();
@@ -345,6 +379,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         const [, name, value] = bracketed;
         if (!value!.trim()) {
           section = name!.trim();
+          subjectSection = false;
           sectionId++;
           continue;
         }
@@ -355,13 +390,17 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       }
       // The sentences of 【重要】… or 【ご案内】…。…。 are read without their bracketed word.
       const body = bracketed ? bracketed[2]!.trim() : text;
-      // A line that only names what follows (「料金：」「■ 無料の備品」 before a list) is a heading.
+      // A line that only names what follows (「料金：」「■ 無料の備品」 before a list, or
+      // 「キャンセルについて」 on a page pasted as plain text) is a heading.
       const nameOnly =
         /^([^。、：:]{2,16})[：:]$/.exec(text) ??
+        SUBJECT_LINE.exec(text) ??
         (/^\s*[■□◆◇▼▶]/.test(line) ? /^([^。、：:\d]{2,20})$/.exec(text) : null);
       if (nameOnly) {
         flushList();
-        section = nameOnly[1]!.trim();
+        subjectSection = SUBJECT_LINE.test(text);
+        // 「小学生の料金について」 names 「小学生の料金」, the words an answer may say.
+        section = nameOnly[1]!.trim().replace(/(?:について|に関して)$/, '');
         sectionId++;
         continue;
       }
