@@ -1,4 +1,4 @@
-import { DEMONSTRATIVE, PRICE } from './fact-patterns.ts';
+import { DEMONSTRATIVE, POINTS_ELSEWHERE, PRICE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { contentWords, normalizeText, type Analyzer } from './japanese.ts';
 import { halfWidthFigures, type Passage } from './passages.ts';
@@ -217,7 +217,6 @@ function subjectOf(text: string): string {
  * related: each is another fact. `reach` widens the neighbourhood for a longer answer; at 0
  * (短め) only sentences beside the evidence about its same subject.
  */
-const POINTS_AWAY = /上記|下記|以下の|次の(?:事項|通り|とおり|もの|場合)|前述|それ以[外降]|これら/;
 
 export function relatedSentences(
   analyzer: Analyzer,
@@ -262,7 +261,7 @@ export function relatedSentences(
         return false;
       // 「次の事項を行ってはならない。」「上記以降は…」 point at a list or a rule the answer does
       // not hold: added to fill a length, they left graders asking 「どの事項？」.
-      if (POINTS_AWAY.test(passage.text)) return false;
+      if (POINTS_ELSEWHERE.test(passage.text)) return false;
       const words = [...wordsOf.get(passage)!];
       // What the question asks weighs more than what the evidence happens to mention (「講師と
       // 1対1で」 ties no sentence about the teachers to a question on the lesson's length).

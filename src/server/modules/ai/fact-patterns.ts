@@ -102,3 +102,8 @@ export function accessQuestion(text: string): string {
     ? '最寄り駅からのアクセスを教えてください。'
     : `最寄りの${place}からのアクセスを教えてください。`;
 }
+// A sentence that leans on what the page says elsewhere (「上記以降にキャンセルした場合は…」
+// 「そのため、…」「下記をお伺いしております」「次の事項を行ってはならない。」): alone, as evidence or
+// as a sentence added to an answer, it says half of its fact.
+export const POINTS_ELSEWHERE =
+  /上記|下記|以下の|次の(?:事項|通り|とおり|もの|場合)|前述|それ以[外降]|これら|そのため/;

@@ -1,4 +1,5 @@
 import { otherTiers } from './answer-parts.ts';
+import { POINTS_ELSEWHERE } from './fact-patterns.ts';
 import { normalizeText } from './japanese.ts';
 import { passagesOf, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity } from './question-candidate.ts';
@@ -66,7 +67,7 @@ function score(intent: Intent, passage: Passage): number {
     return -Infinity;
   // Anywhere in the sentence, a pointer to what the page says elsewhere (「上記以降にキャンセルした
   // 場合は…」「そのため、…」「下記をお伺いしております」) leaves the answer without its half.
-  if (/上記|下記|以下の|それ以降|そのため|前述/.test(text)) return -Infinity;
+  if (POINTS_ELSEWHERE.test(text)) return -Infinity;
   // A yes/no intent needs evidence that says yes or no (「駐車場の利用は自己責任で」 does not).
   if ((intent.yes || intent.no) && !polarityOf(intent, passage)) return -Infinity;
   const shape = passage.kind === 'sentence' ? 0 : 0.5;
