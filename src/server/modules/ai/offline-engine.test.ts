@@ -220,6 +220,19 @@ describe('answers and their length', () => {
 });
 
 describe('near-duplicate questions', () => {
+  it('asks one question on a fee schedule, which is answered whole', () => {
+    const drafts = questionsOf(
+      [
+        '会議室のご案内です。',
+        'ご利用日の4日前までにキャンセルの場合、キャンセル料無料。',
+        'ご利用日の3日前〜前日にキャンセルの場合、利用料の半額。',
+        '当日キャンセルの場合、利用料の全額。',
+      ].join('\n'),
+    );
+    const onSchedule = drafts.filter((draft) => /キャンセル/.test(draft.question));
+    expect(onSchedule).toHaveLength(1);
+  });
+
   it('treats polite wrappers of one question as one, and different asks as different', () => {
     const kept = dedupeQuestions(
       analyzer,

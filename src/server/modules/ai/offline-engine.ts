@@ -1,3 +1,4 @@
+import { otherTiers } from './answer-parts.ts';
 import type { Analyzer } from './japanese.ts';
 import { questionsFromPassages } from './offline-questions.ts';
 import { inRuleWords, intentQuestions } from './intent-questions.ts';
@@ -99,9 +100,12 @@ export function offlineQuestionsFromContent(
     )
     .sort((left, right) => tier(left) - tier(right));
   // Of two near-duplicates the first stays: the page's own Q&A, then an intent, then a sentence.
-  const candidates = withoutRepeatedTopics(
-    analyzer,
-    dedupeQuestions(analyzer, [...pageQa, ...intents, ...sentences]),
+  const candidates = withoutSharedSchedules(
+    passages,
+    withoutRepeatedTopics(
+      analyzer,
+      dedupeQuestions(analyzer, [...pageQa, ...intents, ...sentences]),
+    ),
   );
   // De-duplication hands back its own copies: a leading question is known by its origin.
   const leading = new Set(
@@ -160,4 +164,26 @@ export function offlineQuestionsFromContent(
     drafts: chosen.map((candidate) => toDraft(candidate, passages)),
     available: candidates.length,
   };
+}
+
+/**
+ * A fee schedule is answered whole (otherTiers), so two questions landing on its steps
+ * (「キャンセルや変更はいつまでに…」 and 「キャンセル料はかかりますか？」 on one list) would show the
+ * same answer twice, graded a duplicate: the first asked keeps it.
+ */
+function withoutSharedSchedules(
+  passages: Passage[],
+  candidates: QuestionCandidate[],
+): QuestionCandidate[] {
+  const answered = new Set<number>();
+  return candidates.filter((candidate) => {
+    const passage = passages[candidate.passageIndex];
+    if (!passage) return true;
+    const steps = otherTiers(passages, passage);
+    if (steps.length === 0) return true;
+    const run = [passage.index, ...steps.map((step) => step.index)];
+    if (run.some((index) => answered.has(index))) return false;
+    for (const index of run) answered.add(index);
+    return true;
+  });
 }
