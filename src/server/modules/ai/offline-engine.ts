@@ -178,7 +178,8 @@ function withoutSharedSchedules(
   const answered = new Set<number>();
   return candidates.filter((candidate) => {
     const passage = passages[candidate.passageIndex];
-    if (!passage) return true;
+    // Only intents ask about a schedule as such; a sentence's question asks its own step.
+    if (!passage || !candidate.origin?.startsWith('intent:')) return true;
     const steps = otherTiers(passages, passage);
     if (steps.length === 0) return true;
     const run = [passage.index, ...steps.map((step) => step.index)];
