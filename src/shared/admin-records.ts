@@ -74,11 +74,26 @@ export const actionLogQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
+/** Whom or what an action concerned, named for people; the id stays for support. */
+export const actionTargetSchema = z.object({
+  kind: z.enum(['user', 'generation']),
+  id: z.string(),
+  /** A user's display name and e-mail, or a generation's title. */
+  label: z.string(),
+  /** The user left (or the record was deleted) since: the label is what the log kept. */
+  deleted: z.boolean(),
+});
+export type ActionTarget = z.infer<typeof actionTargetSchema>;
+
 export const actionLogSchema = z.object({
   logs: z.array(
     z.object({
       id: z.string(),
+      adminUserId: z.string(),
       adminUsername: z.string().nullable(),
+      /** The administrator's full name when set, else the login name; null once removed. */
+      adminName: z.string().nullable(),
+      target: actionTargetSchema.nullable(),
       action: z.string(),
       details: z.record(z.string(), z.unknown()),
       createdAt: z.string(),

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedPayment } from '../../../../tests/helpers/payments.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
-import { faqGenerations } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { adminUsers, faqGenerations } from '../../db/schema.ts';
 import { spendCredits } from '../credits/ledger.ts';
 import { salesReport } from './admin-records.ts';
+import { logAdminAction } from './admin.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -261,5 +263,88 @@ describe('the admin action log', () => {
       headers,
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('names the administrator and whom or what each entry concerns, keeping the ids', async () => {
+    const headers = await adminHeaders();
+    const admin = (
+      await t.app.db.select().from(adminUsers).where(eq(adminUsers.username, 'admin'))
+    )[0]!;
+    await t.app.db
+      .update(adminUsers)
+      .set({ fullName: '運営 太郎' })
+      .where(eq(adminUsers.id, admin.id));
+    const named = await seedUser(t.app, { displayName: '山田花子' });
+    const plain = await seedUser(t.app);
+    const leaving = await seedUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${named.id}/credits`,
+      headers,
+      payload: { amount: 10, reason: '障害のお詫び' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${plain.id}/suspension`,
+      headers,
+      payload: { suspended: true },
+    });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${leaving.id}`,
+      headers,
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    const generationId = randomUUID();
+    await t.app.db.insert(faqGenerations).values({
+      id: generationId,
+      userId: plain.id,
+      title: '料金ページのFAQ',
+      method: 'url',
+      status: 'completed',
+    });
+    await logAdminAction(t.app.db, t.app.log, admin.id, 'generation_review', { generationId });
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/action-logs?limit=4',
+      headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const logs = response.json().logs;
+    expect(logs.map((log: { action: string }) => log.action)).toEqual([
+      'generation_review',
+      'user_deletion',
+      'user_suspension',
+      'credit_adjustment',
+    ]);
+    for (const log of logs)
+      expect(log).toMatchObject({ adminUserId: admin.id, adminName: '運営 太郎' });
+    expect(logs[0].target).toEqual({
+      kind: 'generation',
+      id: generationId,
+      label: '料金ページのFAQ',
+      deleted: false,
+    });
+    // The account's e-mail is gone from its row; the entry kept it.
+    expect(logs[1].target).toEqual({
+      kind: 'user',
+      id: leaving.id,
+      label: leaving.email,
+      deleted: true,
+    });
+    expect(logs[2].target).toEqual({
+      kind: 'user',
+      id: plain.id,
+      label: plain.email,
+      deleted: false,
+    });
+    expect(logs[3].target).toEqual({
+      kind: 'user',
+      id: named.id,
+      label: `山田花子（${named.email}）`,
+      deleted: false,
+    });
+    await t.app.db.update(adminUsers).set({ fullName: '' }).where(eq(adminUsers.id, admin.id));
   });
 });

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import { japanDay } from '../../../shared/japan-time.ts';
 import type {
   ActionLogPage,
+  ActionTarget,
   AdminUserHistory,
   SalesFigures,
   SalesQuery,
@@ -206,6 +207,77 @@ function parseDetails(text: string): Record<string, unknown> {
   }
 }
 
+const idIn = (details: Record<string, unknown>, key: string): string | null =>
+  typeof details[key] === 'string' && details[key] ? details[key] : null;
+
+/**
+ * Names the user or generation each entry concerns, read now (a renamed user shows the new
+ * name); a user who has left since is named by the e-mail the entry kept, as the row no longer
+ * holds it.
+ */
+async function actionTargets(
+  db: Database,
+  entries: { details: Record<string, unknown> }[],
+): Promise<(ActionTarget | null)[]> {
+  const userIds = [...new Set(entries.flatMap((entry) => idIn(entry.details, 'userId') ?? []))];
+  const generationIds = [
+    ...new Set(entries.flatMap((entry) => idIn(entry.details, 'generationId') ?? [])),
+  ];
+  const [people, generations] = await Promise.all([
+    userIds.length > 0
+      ? db
+          .select({
+            id: users.id,
+            email: users.email,
+            displayName: users.displayName,
+            deletedAt: users.deletedAt,
+          })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [],
+    generationIds.length > 0
+      ? db
+          .select({ id: faqGenerations.id, title: faqGenerations.title })
+          .from(faqGenerations)
+          .where(inArray(faqGenerations.id, generationIds))
+      : [],
+  ]);
+  const person = new Map(people.map((row) => [row.id, row]));
+  const title = new Map(generations.map((row) => [row.id, row.title]));
+  return entries.map(({ details }): ActionTarget | null => {
+    const userId = idIn(details, 'userId');
+    if (userId) {
+      const row = person.get(userId);
+      const keptEmail = idIn(details, 'email');
+      if (!row || row.deletedAt)
+        return {
+          kind: 'user',
+          id: userId,
+          label: keptEmail ?? '削除済みのユーザー',
+          deleted: true,
+        };
+      const name = row.displayName?.trim();
+      return {
+        kind: 'user',
+        id: userId,
+        label: name ? `${name}（${row.email}）` : row.email,
+        deleted: false,
+      };
+    }
+    const generationId = idIn(details, 'generationId');
+    if (generationId) {
+      const found = title.get(generationId);
+      return {
+        kind: 'generation',
+        id: generationId,
+        label: found ?? '削除済みのFAQ',
+        deleted: found === undefined,
+      };
+    }
+    return null;
+  });
+}
+
 /** The operators' action log, newest first, in pages keyed by time. */
 export async function actionLog(
   db: Database,
@@ -216,23 +288,32 @@ export async function actionLog(
   const rows = await db
     .select({
       id: adminActionLogs.id,
+      adminUserId: adminActionLogs.adminUserId,
       action: adminActionLogs.action,
       details: adminActionLogs.details,
       createdAt: adminActionLogs.createdAt,
       adminUsername: adminUsers.username,
+      adminFullName: adminUsers.fullName,
     })
     .from(adminActionLogs)
     .leftJoin(adminUsers, eq(adminUsers.id, adminActionLogs.adminUserId))
     .where(olderThanCursor(adminActionLogs.createdAt, adminActionLogs.id, cursor))
     .orderBy(desc(adminActionLogs.createdAt), desc(adminActionLogs.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const page = rows.slice(0, query.limit).map((row) => ({
+    ...row,
+    details: parseDetails(row.details),
+  }));
+  const targets = await actionTargets(db, page);
   return {
-    logs: page.map((row) => ({
+    logs: page.map((row, index) => ({
       id: row.id,
+      adminUserId: row.adminUserId,
       adminUsername: row.adminUsername,
+      adminName: row.adminFullName?.trim() || row.adminUsername,
+      target: targets[index] ?? null,
       action: row.action,
-      details: parseDetails(row.details),
+      details: row.details,
       createdAt: row.createdAt.toISOString(),
     })),
     nextCursor:
