@@ -1,14 +1,17 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import { japanDay } from '../../../shared/japan-time.ts';
 import type {
   ActionLogPage,
   ActionTarget,
+  AdminPurchasePage,
+  AdminPurchaseQuery,
   AdminUserHistory,
   SalesFigures,
   SalesQuery,
   SalesReport,
 } from '../../../shared/admin-records.ts';
 import { includedTaxYen } from '../../../shared/payments.ts';
+import { findPlan } from '../../../shared/plans.ts';
 import type { Database } from '../../db/client.ts';
 import {
   adminActionLogs,
@@ -120,6 +123,71 @@ export async function salesReport(
     to,
     rows: labels.map((label) => ({ label, ...byLabel.get(label)! })),
     totals,
+  };
+}
+
+/**
+ * Single purchases, newest first, in keyset pages. Paid ones are keyed by when they were paid
+ * (so a day's list adds up to that day's figures), the others by when checkout was opened.
+ */
+export async function salesPurchases(
+  db: Database,
+  query: AdminPurchaseQuery,
+): Promise<AdminPurchasePage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && !cursor) throw badRequest('カーソルが正しくありません');
+  if (query.from && query.to && query.from > query.to)
+    throw badRequest('開始日は終了日以前の日付を指定してください');
+  const paid = query.status === 'paid';
+  const time = paid ? payments.completedAt : payments.createdAt;
+  const conditions: (SQL | undefined)[] = [
+    paid ? isNotNull(payments.completedAt) : undefined,
+    query.status === 'pending' || query.status === 'failed'
+      ? eq(payments.status, query.status)
+      : undefined,
+    query.from ? gte(time, startOfJapanDay(query.from)) : undefined,
+    query.to ? lt(time, startOfJapanDay(addDays(query.to, 1))) : undefined,
+    olderThanCursor(time, payments.id, cursor),
+  ];
+  const rows = await db
+    .select({
+      payment: payments,
+      email: users.email,
+      displayName: users.displayName,
+      deletedAt: users.deletedAt,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(and(...conditions))
+    .orderBy(desc(time), desc(payments.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const keyOf = (payment: (typeof rows)[number]['payment']) =>
+    (paid ? payment.completedAt : payment.createdAt)!;
+  return {
+    purchases: page.map(({ payment, email, displayName, deletedAt }) => {
+      const name = displayName?.trim();
+      return {
+        id: payment.id,
+        createdAt: payment.createdAt.toISOString(),
+        completedAt: payment.completedAt?.toISOString() ?? null,
+        userId: payment.userId,
+        userLabel: deletedAt ? '退会済みのユーザー' : name ? `${name}（${email}）` : email,
+        userDeleted: deletedAt !== null,
+        planId: payment.planId,
+        planName: findPlan(payment.planId)?.name ?? payment.planId,
+        amountYen: payment.amountYen,
+        taxYen: includedTaxYen(payment.amountYen),
+        credits: payment.credits,
+        provider: payment.provider,
+        status: payment.status,
+        refundedYen: payment.refundedYen,
+      };
+    }),
+    nextCursor:
+      rows.length > query.limit
+        ? encodeCursor(keyOf(page.at(-1)!.payment), page.at(-1)!.payment.id)
+        : null,
   };
 }
 
