@@ -50,6 +50,10 @@ describe('operator records', () => {
     await expect(todayRow.textContent()).resolves.toContain(
       `${yen(totals.grossYen)}${yen(totals.taxYen)}`,
     );
+    // Under the figures, the day's single purchases name the buyer, the pack and the yen.
+    const purchase = page.getByTestId('sales-purchase-row').filter({ hasText: buyer.email });
+    await purchase.waitFor();
+    await expect(purchase.textContent()).resolves.toMatch(/スタンダード¥4,000.*デモ決済支払い済み/);
     await page.getByLabel('集計単位').selectOption('month');
     await page
       .getByTestId('sales-row')
@@ -81,6 +85,10 @@ describe('operator records', () => {
     const entry = page.getByTestId('action-log-row').filter({ hasText: 'E2E確認用の調整' });
     await entry.waitFor();
     await expect(entry.textContent()).resolves.toContain('クレジット調整');
+    // The user is named by e-mail; the UUID is left to the copy button.
+    await expect(entry.textContent()).resolves.toContain(buyer.email);
+    await expect(entry.textContent()).resolves.not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    await entry.getByRole('button', { name: new RegExp(`${buyer.email}.*のIDをコピー`) }).waitFor();
     await page.getByTestId('action-log-row').filter({ hasText: 'ログイン' }).first().waitFor();
     expect(problems).toEqual([]);
     await context.close();

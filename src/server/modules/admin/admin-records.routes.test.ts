@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedPayment } from '../../../../tests/helpers/payments.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
-import { faqGenerations } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { adminUsers, faqGenerations } from '../../db/schema.ts';
 import { spendCredits } from '../credits/ledger.ts';
 import { salesReport } from './admin-records.ts';
+import { logAdminAction } from './admin.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -157,6 +159,91 @@ describe('sales by Japanese day and month', () => {
   });
 });
 
+describe('the list of single purchases in 売上', () => {
+  it('lists paid purchases with user, pack, yen and credits, newest first, in pages', async () => {
+    const headers = await adminHeaders();
+    const buyer = await seedUser(t.app, { displayName: '佐藤商店' });
+    const other = await seedUser(t.app);
+    // 2024-07: a month no other test of this file pays in.
+    const light = await addPayment(buyer.id, {
+      amountYen: 1000,
+      completedAt: new Date('2024-07-01T01:00:00Z'),
+    });
+    const standard = await addPayment(other.id, {
+      planId: 'standard',
+      amountYen: 4000,
+      completedAt: new Date('2024-07-02T01:00:00Z'),
+      status: 'partially_refunded',
+      refundedYen: 1500,
+    });
+    // 2024-07-03 15:30 UTC is already 4 July in Japan: outside a range ending on the 3rd.
+    await addPayment(buyer.id, { amountYen: 1000, completedAt: new Date('2024-07-03T15:30:00Z') });
+    const pending = await addPayment(buyer.id, { amountYen: 1000, completedAt: null });
+
+    const get = (query: string, as = headers) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/sales/purchases?${query}`, headers: as });
+    const first = await get('from=2024-07-01&to=2024-07-03&limit=1');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().purchases).toEqual([
+      expect.objectContaining({
+        id: standard,
+        userId: other.id,
+        userLabel: other.email,
+        planName: expect.any(String),
+        planId: 'standard',
+        amountYen: 4000,
+        taxYen: 363,
+        provider: 'demo',
+        status: 'partially_refunded',
+        refundedYen: 1500,
+        completedAt: '2024-07-02T01:00:00.000Z',
+      }),
+    ]);
+    const cursor = first.json().nextCursor;
+    expect(cursor).toEqual(expect.any(String));
+    const second = await get(
+      `from=2024-07-01&to=2024-07-03&limit=1&cursor=${encodeURIComponent(cursor)}`,
+    );
+    expect(second.json().purchases).toEqual([
+      expect.objectContaining({
+        id: light,
+        userLabel: `佐藤商店（${buyer.email}）`,
+        credits: 100,
+        amountYen: 1000,
+        status: 'completed',
+      }),
+    ]);
+    expect(second.json().nextCursor).toBeNull();
+
+    // The figures and the list agree on what a day's sales are.
+    const report = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/sales?period=day&from=2024-07-01&to=2024-07-03',
+      headers,
+    });
+    expect(report.json().totals.purchases).toBe(2);
+
+    const waiting = await get('status=pending&limit=100');
+    expect(waiting.json().purchases.map((row: { id: string }) => row.id)).toContain(pending);
+    expect(
+      waiting.json().purchases.every((row: { status: string }) => row.status === 'pending'),
+    ).toBe(true);
+    const paid = await get('limit=100');
+    expect(paid.json().purchases.map((row: { id: string }) => row.id)).not.toContain(pending);
+
+    const bad = await get('from=2024-07-05&to=2024-07-01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/開始日/);
+    expect((await get('status=unknown')).statusCode).toBe(400);
+    expect((await get('cursor=nonsense')).statusCode).toBe(400);
+    expect((await get('limit=1000')).statusCode).toBe(400);
+    expect((await get('', buyer.headers)).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/sales/purchases' })).statusCode,
+    ).toBe(401);
+  });
+});
+
 describe("a user's own history for operators", () => {
   it('lists the ledger with internal notes, paid purchases and generations', async () => {
     const headers = await adminHeaders();
@@ -261,5 +348,88 @@ describe('the admin action log', () => {
       headers,
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('names the administrator and whom or what each entry concerns, keeping the ids', async () => {
+    const headers = await adminHeaders();
+    const admin = (
+      await t.app.db.select().from(adminUsers).where(eq(adminUsers.username, 'admin'))
+    )[0]!;
+    await t.app.db
+      .update(adminUsers)
+      .set({ fullName: '運営 太郎' })
+      .where(eq(adminUsers.id, admin.id));
+    const named = await seedUser(t.app, { displayName: '山田花子' });
+    const plain = await seedUser(t.app);
+    const leaving = await seedUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${named.id}/credits`,
+      headers,
+      payload: { amount: 10, reason: '障害のお詫び' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${plain.id}/suspension`,
+      headers,
+      payload: { suspended: true },
+    });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${leaving.id}`,
+      headers,
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    const generationId = randomUUID();
+    await t.app.db.insert(faqGenerations).values({
+      id: generationId,
+      userId: plain.id,
+      title: '料金ページのFAQ',
+      method: 'url',
+      status: 'completed',
+    });
+    await logAdminAction(t.app.db, t.app.log, admin.id, 'generation_review', { generationId });
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/action-logs?limit=4',
+      headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const logs = response.json().logs;
+    expect(logs.map((log: { action: string }) => log.action)).toEqual([
+      'generation_review',
+      'user_deletion',
+      'user_suspension',
+      'credit_adjustment',
+    ]);
+    for (const log of logs)
+      expect(log).toMatchObject({ adminUserId: admin.id, adminName: '運営 太郎' });
+    expect(logs[0].target).toEqual({
+      kind: 'generation',
+      id: generationId,
+      label: '料金ページのFAQ',
+      deleted: false,
+    });
+    // The account's e-mail is gone from its row; the entry kept it.
+    expect(logs[1].target).toEqual({
+      kind: 'user',
+      id: leaving.id,
+      label: leaving.email,
+      deleted: true,
+    });
+    expect(logs[2].target).toEqual({
+      kind: 'user',
+      id: plain.id,
+      label: plain.email,
+      deleted: false,
+    });
+    expect(logs[3].target).toEqual({
+      kind: 'user',
+      id: named.id,
+      label: `山田花子（${named.email}）`,
+      deleted: false,
+    });
+    await t.app.db.update(adminUsers).set({ fullName: '' }).where(eq(adminUsers.id, admin.id));
   });
 });

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import {
   actionLogQuerySchema,
   actionLogSchema,
+  adminPurchasePageSchema,
+  adminPurchaseQuerySchema,
   adminUserHistorySchema,
   salesQuerySchema,
   salesReportSchema,
 } from '../../../shared/admin-records.ts';
-import { actionLog, salesCsv, salesReport, userHistory } from './admin-records.ts';
+import { actionLog, salesCsv, salesPurchases, salesReport, userHistory } from './admin-records.ts';
 
 const userParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -33,6 +35,15 @@ export const adminRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(salesCsv(report));
     },
+  );
+
+  app.get(
+    '/admin/sales/purchases',
+    {
+      onRequest: app.requireAdmin,
+      schema: { querystring: adminPurchaseQuerySchema, response: { 200: adminPurchasePageSchema } },
+    },
+    async (request) => salesPurchases(app.db, request.query),
   );
 
   app.get(

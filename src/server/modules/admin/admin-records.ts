@@ -1,13 +1,17 @@
-import { and, desc, eq, gte, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import { japanDay } from '../../../shared/japan-time.ts';
 import type {
   ActionLogPage,
+  ActionTarget,
+  AdminPurchasePage,
+  AdminPurchaseQuery,
   AdminUserHistory,
   SalesFigures,
   SalesQuery,
   SalesReport,
 } from '../../../shared/admin-records.ts';
 import { includedTaxYen } from '../../../shared/payments.ts';
+import { findPlan } from '../../../shared/plans.ts';
 import type { Database } from '../../db/client.ts';
 import {
   adminActionLogs,
@@ -122,6 +126,71 @@ export async function salesReport(
   };
 }
 
+/**
+ * Single purchases, newest first, in keyset pages. Paid ones are keyed by when they were paid
+ * (so a day's list adds up to that day's figures), the others by when checkout was opened.
+ */
+export async function salesPurchases(
+  db: Database,
+  query: AdminPurchaseQuery,
+): Promise<AdminPurchasePage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && !cursor) throw badRequest('カーソルが正しくありません');
+  if (query.from && query.to && query.from > query.to)
+    throw badRequest('開始日は終了日以前の日付を指定してください');
+  const paid = query.status === 'paid';
+  const time = paid ? payments.completedAt : payments.createdAt;
+  const conditions: (SQL | undefined)[] = [
+    paid ? isNotNull(payments.completedAt) : undefined,
+    query.status === 'pending' || query.status === 'failed'
+      ? eq(payments.status, query.status)
+      : undefined,
+    query.from ? gte(time, startOfJapanDay(query.from)) : undefined,
+    query.to ? lt(time, startOfJapanDay(addDays(query.to, 1))) : undefined,
+    olderThanCursor(time, payments.id, cursor),
+  ];
+  const rows = await db
+    .select({
+      payment: payments,
+      email: users.email,
+      displayName: users.displayName,
+      deletedAt: users.deletedAt,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(and(...conditions))
+    .orderBy(desc(time), desc(payments.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const keyOf = (payment: (typeof rows)[number]['payment']) =>
+    (paid ? payment.completedAt : payment.createdAt)!;
+  return {
+    purchases: page.map(({ payment, email, displayName, deletedAt }) => {
+      const name = displayName?.trim();
+      return {
+        id: payment.id,
+        createdAt: payment.createdAt.toISOString(),
+        completedAt: payment.completedAt?.toISOString() ?? null,
+        userId: payment.userId,
+        userLabel: deletedAt ? '退会済みのユーザー' : name ? `${name}（${email}）` : email,
+        userDeleted: deletedAt !== null,
+        planId: payment.planId,
+        planName: findPlan(payment.planId)?.name ?? payment.planId,
+        amountYen: payment.amountYen,
+        taxYen: includedTaxYen(payment.amountYen),
+        credits: payment.credits,
+        provider: payment.provider,
+        status: payment.status,
+        refundedYen: payment.refundedYen,
+      };
+    }),
+    nextCursor:
+      rows.length > query.limit
+        ? encodeCursor(keyOf(page.at(-1)!.payment), page.at(-1)!.payment.id)
+        : null,
+  };
+}
+
 export function salesCsv(report: SalesReport): string {
   const header = [
     report.period === 'day' ? '日付' : '月',
@@ -206,6 +275,77 @@ function parseDetails(text: string): Record<string, unknown> {
   }
 }
 
+const idIn = (details: Record<string, unknown>, key: string): string | null =>
+  typeof details[key] === 'string' && details[key] ? details[key] : null;
+
+/**
+ * Names the user or generation each entry concerns, read now (a renamed user shows the new
+ * name); a user who has left since is named by the e-mail the entry kept, as the row no longer
+ * holds it.
+ */
+async function actionTargets(
+  db: Database,
+  entries: { details: Record<string, unknown> }[],
+): Promise<(ActionTarget | null)[]> {
+  const userIds = [...new Set(entries.flatMap((entry) => idIn(entry.details, 'userId') ?? []))];
+  const generationIds = [
+    ...new Set(entries.flatMap((entry) => idIn(entry.details, 'generationId') ?? [])),
+  ];
+  const [people, generations] = await Promise.all([
+    userIds.length > 0
+      ? db
+          .select({
+            id: users.id,
+            email: users.email,
+            displayName: users.displayName,
+            deletedAt: users.deletedAt,
+          })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [],
+    generationIds.length > 0
+      ? db
+          .select({ id: faqGenerations.id, title: faqGenerations.title })
+          .from(faqGenerations)
+          .where(inArray(faqGenerations.id, generationIds))
+      : [],
+  ]);
+  const person = new Map(people.map((row) => [row.id, row]));
+  const title = new Map(generations.map((row) => [row.id, row.title]));
+  return entries.map(({ details }): ActionTarget | null => {
+    const userId = idIn(details, 'userId');
+    if (userId) {
+      const row = person.get(userId);
+      const keptEmail = idIn(details, 'email');
+      if (!row || row.deletedAt)
+        return {
+          kind: 'user',
+          id: userId,
+          label: keptEmail ?? '削除済みのユーザー',
+          deleted: true,
+        };
+      const name = row.displayName?.trim();
+      return {
+        kind: 'user',
+        id: userId,
+        label: name ? `${name}（${row.email}）` : row.email,
+        deleted: false,
+      };
+    }
+    const generationId = idIn(details, 'generationId');
+    if (generationId) {
+      const found = title.get(generationId);
+      return {
+        kind: 'generation',
+        id: generationId,
+        label: found ?? '削除済みのFAQ',
+        deleted: found === undefined,
+      };
+    }
+    return null;
+  });
+}
+
 /** The operators' action log, newest first, in pages keyed by time. */
 export async function actionLog(
   db: Database,
@@ -216,23 +356,32 @@ export async function actionLog(
   const rows = await db
     .select({
       id: adminActionLogs.id,
+      adminUserId: adminActionLogs.adminUserId,
       action: adminActionLogs.action,
       details: adminActionLogs.details,
       createdAt: adminActionLogs.createdAt,
       adminUsername: adminUsers.username,
+      adminFullName: adminUsers.fullName,
     })
     .from(adminActionLogs)
     .leftJoin(adminUsers, eq(adminUsers.id, adminActionLogs.adminUserId))
     .where(olderThanCursor(adminActionLogs.createdAt, adminActionLogs.id, cursor))
     .orderBy(desc(adminActionLogs.createdAt), desc(adminActionLogs.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const page = rows.slice(0, query.limit).map((row) => ({
+    ...row,
+    details: parseDetails(row.details),
+  }));
+  const targets = await actionTargets(db, page);
   return {
-    logs: page.map((row) => ({
+    logs: page.map((row, index) => ({
       id: row.id,
+      adminUserId: row.adminUserId,
       adminUsername: row.adminUsername,
+      adminName: row.adminFullName?.trim() || row.adminUsername,
+      target: targets[index] ?? null,
       action: row.action,
-      details: parseDetails(row.details),
+      details: row.details,
       createdAt: row.createdAt.toISOString(),
     })),
     nextCursor:

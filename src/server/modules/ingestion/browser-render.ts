@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { charsetOf, declaresCharset } from './charset.ts';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 
 /** A render waits this long at most; a page still busy by then is read as it stands. */
@@ -31,6 +32,24 @@ const LAUNCH_ARGS = [
   '--proxy-bypass-list=<-loopback>',
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
+
+/** Types Chromium decodes as text: pages, scripts, style sheets, plain text, XML. */
+const TEXTUAL = /^\s*(text\/|application\/(?:(?:x-)?javascript|ecmascript|xhtml\+xml|xml)\b)/i;
+
+/**
+ * A Content-Type that names the charset the bytes are in. Served without one, a page (or a
+ * script, which takes its page's charset) is decoded by Chromium's default, windows-1252, and a
+ * Shift_JIS or EUC-JP site is read as mojibake, or its script does not even parse (a Shift_JIS
+ * second byte can be a backslash). The charset is found as for a fetched page (charset.ts): a
+ * BOM, a <meta>, then detection from the bytes, so the rendered text reads as the fetched one.
+ */
+function withCharset(contentType: string, body: Buffer): string | undefined {
+  if (!contentType) return undefined;
+  if (!TEXTUAL.test(contentType) || declaresCharset(contentType) || body.length === 0)
+    return contentType;
+  const type = contentType.replace(/;\s*charset=[^;]*/i, '').trim();
+  return `${type}; charset=${charsetOf(body, contentType)}`;
+}
 
 export interface RenderOptions {
   fetchOptions: SafeFetchOptions;
@@ -99,7 +118,7 @@ export class PageRenderer {
         });
         await route.fulfill({
           status: resource.status,
-          contentType: resource.contentType || undefined,
+          contentType: withCharset(resource.contentType, resource.body),
           body: resource.body,
         });
       } catch {

@@ -66,12 +66,24 @@ function detect(body: Buffer): string | null {
 const stripNul = (text: string) => text.replaceAll('\u0000', '');
 
 /**
+ * The charset a body is to be read in: a byte order mark, then the HTTP header, then
+ * <meta charset>/http-equiv, then detection from the bytes.
+ */
+export function charsetOf(body: Buffer, contentType = ''): string {
+  return fromBom(body) ?? fromContentType(contentType) ?? fromMeta(body) ?? detect(body) ?? 'utf-8';
+}
+
+/** Whether a Content-Type names its charset (one TextDecoder knows). */
+export function declaresCharset(contentType: string): boolean {
+  return fromContentType(contentType) !== null;
+}
+
+/**
  * A byte order mark, then the HTTP header, then <meta charset>/http-equiv, then detection: the
  * order browsers trust them in (docs/product-decisions.md §5).
  */
 export function decodeBody(body: Buffer, contentType = ''): { text: string; charset: string } {
-  const charset =
-    fromBom(body) ?? fromContentType(contentType) ?? fromMeta(body) ?? detect(body) ?? 'utf-8';
+  const charset = charsetOf(body, contentType);
   // A BOM is dropped by the decoder itself.
   return { text: stripNul(new TextDecoder(charset).decode(body)), charset };
 }

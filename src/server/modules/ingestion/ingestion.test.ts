@@ -277,6 +277,29 @@ describe.skipIf(!existsSync(chromiumPath))('JavaScript pages in Chromium', () =>
     expect(pages[0]!.text).toContain('キャンセルは前日の午後5時までに');
   }, 60_000);
 
+  // Chromium's own guess is its default charset (Shift_JIS here, windows-1252 elsewhere): an
+  // EUC-JP page was rendered as mojibake before each response was given the charset of its bytes.
+  it.each(['/js-only-sjis', '/js-only-eucjp'])(
+    'reads a legacy Japanese page and script served without a charset by their bytes (%s)',
+    async (path) => {
+      const { pages, report } = await ingestUrl({
+        url: `${site.url}${path}`,
+        includeSubpages: false,
+        maxPages: 1,
+        allowPrivate: true,
+        renderer,
+      });
+      expect(report[0]).toMatchObject({ outcome: 'ok' });
+      expect(pages[0]!.title).toBe('予約');
+      expect(pages[0]!.markdown).toContain('# 田中商店のご予約');
+      expect(pages[0]!.text).toContain(
+        '①番の窓口では、ご予約の変更を前日の午後五時まで承ります。～お気軽にどうぞ。',
+      );
+      expect(pages[0]!.text).toContain('駐車場は店舗の裏手に三台分ございます。');
+    },
+    60_000,
+  );
+
   it("sends the browser's own requests through the SSRF guard", async () => {
     const before = site.requests.length;
     // Guard on: the loopback fixture is refused for the browser exactly as for the fetcher.

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FullScreenLoader, Spinner } from '../../components/ui/spinner.tsx';
+import { FullScreenLoader } from '../../components/ui/spinner.tsx';
 import { adminSessionQueryOptions, useAdminStats } from '../../features/admin/api/admin-api.ts';
 import { readAdminSession, saveAdminSession } from '../../features/admin/admin-session.ts';
 import { AdminPasswordDialog } from '../../features/admin/components/admin-password-dialog.tsx';
 import { ActionLogTab } from '../../features/admin/components/action-log-tab.tsx';
+import { LazyAnalyticsCharts } from '../../features/admin/components/lazy-analytics-charts.tsx';
 import { OutboxTab } from '../../features/admin/components/outbox-tab.tsx';
 import { SalesTab } from '../../features/admin/components/sales-tab.tsx';
 import { UsersTab } from '../../features/admin/components/users-tab.tsx';
@@ -20,13 +21,6 @@ import { showError } from '../../lib/show-error.ts';
 // Whole labels only: a tab that does not fit moves to the next line instead of breaking a word.
 const tabClass =
   'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium sm:px-4 text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
-
-// The chart library is large and only operators need it: loaded with the dashboard tab.
-const AnalyticsCharts = lazy(() =>
-  import('../../features/admin/components/analytics-charts.tsx').then((module) => ({
-    default: module.AnalyticsCharts,
-  })),
-);
 
 function DashboardTab({
   fullName,
@@ -60,9 +54,7 @@ function DashboardTab({
           </div>
         ))}
       </dl>
-      <Suspense fallback={<Spinner label="アクセス解析を読み込み中" />}>
-        <AnalyticsCharts />
-      </Suspense>
+      <LazyAnalyticsCharts />
       <Card>
         <CardHeader>
           <CardTitle>システム情報</CardTitle>

@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-query';
 import {
   actionLogSchema,
+  adminPurchasePageSchema,
   adminUserHistorySchema,
   salesReportSchema,
 } from '../../../../shared/admin-records.ts';
@@ -39,6 +40,33 @@ export const useSales = (filter: SalesFilter) => useQuery(salesQueryOptions(filt
 export function downloadSalesCsv(filter: SalesFilter): Promise<void> {
   return downloadAdminCsv(`/api/admin/sales.csv?${salesParams(filter)}`, 'sales.csv');
 }
+
+export interface PurchaseFilter {
+  status: 'paid' | 'pending' | 'failed' | 'all';
+  from: string;
+  to: string;
+}
+
+export const purchasesQueryOptions = (filter: PurchaseFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.admin, 'sales-purchases', filter],
+    queryFn: ({ pageParam }) =>
+      adminRequest(
+        `/api/admin/sales/purchases?${new URLSearchParams({
+          status: filter.status,
+          limit: '50',
+          ...(filter.from ? { from: filter.from } : {}),
+          ...(filter.to ? { to: filter.to } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        }).toString()}`,
+        { schema: adminPurchasePageSchema },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const usePurchases = (filter: PurchaseFilter) =>
+  useInfiniteQuery(purchasesQueryOptions(filter));
 
 export const userHistoryQueryOptions = (userId: string) =>
   queryOptions({

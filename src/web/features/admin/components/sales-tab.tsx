@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatNumber, formatYen } from '../../../lib/format.ts';
 import { downloadSalesCsv, useSales, type SalesFilter } from '../api/admin-records-api.ts';
 import { errorMessage, showError } from '../../../lib/show-error.ts';
+import { SalesPurchases } from './sales-purchases.tsx';
 
 const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm';
 
@@ -152,6 +153,7 @@ export function SalesTab() {
               </tfoot>
             </table>
           </div>
+          <SalesPurchases from={report.from} to={report.to} />
         </>
       )}
     </section>
