@@ -19,7 +19,7 @@ const GENERIC_ITEM =
   /^(?:料金|価格|金額|費用|税込|税抜|備考|内容|時間|回数|その他|合計|小計|単価|一般|通常|基本|目安|例|項目|メニュー|コース|プラン|サービス|お値段|値段)$/;
 // A name opening on a bracket (「(税抜」) is the remnant of a note, not an item.
 const NOT_AN_ITEM =
-  /\d[\d,]*\s*円|[:：]|[。、！？]|^\d|^[〜～~(（)）]|^(?:約|※)|(?:場合|とき|際|方|例)$/;
+  /\d[\d,]*\s*円|[:：]|[。、！？]|^\d|^[〜～~(（)）]|^(?:約|※)|(?:場合|とき|際|方|例|ごとに|毎に|には|では)$/;
 const MAX_PRICE_ITEMS = 6;
 const INTENT_PRIORITY = 4;
 
@@ -49,6 +49,16 @@ function priceStatement(passage: Passage): string | undefined {
     ?.statement;
 }
 
+/**
+ * 「1時間600円 (10分毎に100円)」 under 「基本保育料金」: a figure with no subject is said with its
+ * name (「基本保育料金は1時間600円 (10分毎に100円)です。」); a sentence of its own stays as it is.
+ */
+function namedPriceStatement(passage: Passage): string | undefined {
+  const text = passage.text.replace(/。$/, '');
+  if (!passage.named || !/^\d/.test(text) || /[。はがを]|ます$|です$/.test(text)) return undefined;
+  return `${passage.named}は${text}です。`;
+}
+
 /** One question per priced item: rows, 「項目：値」 pairs, list items and sentences under a name. */
 function priceQuestions(passages: Passage[], used: Set<number>): QuestionCandidate[] {
   const asked = new Set<string>();
@@ -62,7 +72,8 @@ function priceQuestions(passages: Passage[], used: Set<number>): QuestionCandida
     if (!item || asked.has(item)) continue;
     asked.add(item);
     used.add(passage.index);
-    const statement = passage.kind === 'sentence' ? undefined : priceStatement(passage);
+    const statement =
+      passage.kind === 'sentence' ? namedPriceStatement(passage) : priceStatement(passage);
     candidates.push({
       question: priceQuestion(item),
       passageIndex: passage.index,

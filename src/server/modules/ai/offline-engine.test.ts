@@ -344,6 +344,22 @@ describe('questions across kinds of business', () => {
 });
 
 describe('questions that ask rather than repeat', () => {
+  it('asks the price of a fee whose figure sits on the line under it, and says it with its name', () => {
+    const drafts = offlineQuestionsFromContent(
+      analyzer,
+      pages(
+        [
+          '一時預かり保育のご案内です。',
+          '基本保育料金 9:00~19:00',
+          '1時間600円 (10分毎に100円)',
+        ].join('\n'),
+      ),
+      10,
+    ).drafts;
+    const draft = drafts.find((item) => item.question === '基本保育料金はいくらですか？');
+    expect(draft?.evidence?.statement).toBe('基本保育料金は1時間600円 (10分毎に100円)です。');
+  });
+
   it('asks an intent in the customer’s words, not in the case the page opens on', () => {
     const questions = questionsOf(
       ['ネイルサロンです。', 'キャンセルする際は、前日18時までにご連絡ください。'].join('\n'),

@@ -39,3 +39,32 @@ describe('passages of a page pasted as plain text', () => {
     ]);
   });
 });
+
+describe('prices on lines of their own', () => {
+  it('reads 「品目 お一人様6,000円」 as the item and its price per person', () => {
+    const [passage] = passagesOf(page('料理+ドリンク飲み放題3時間 お一人様6,000円(税込)'));
+    expect(passage).toMatchObject({ kind: 'pair', label: '料理+ドリンク飲み放題3時間' });
+  });
+
+  it('names a price line with no name by the fee over it, and nothing else by it', () => {
+    const passages = passagesOf(
+      page(
+        [
+          '基本保育料金 9:00~19:00',
+          '1時間600円 (10分毎に100円)',
+          '時間外保育料金 19:00~20:00',
+          'お迎えの際は保育士にお声がけください。',
+        ].join('\n'),
+      ),
+    );
+    expect(passages.find((passage) => passage.text.startsWith('1時間'))?.named).toBe(
+      '基本保育料金',
+    );
+    expect(passages.find((passage) => passage.text.startsWith('お迎え'))?.named).toBeUndefined();
+  });
+
+  it('takes no 「…ごとに」 for an item’s name', () => {
+    const [passage] = passagesOf(page('両プラン共に延長30分ごとに お一人様につき500円(税込)'));
+    expect(passage?.kind).toBe('sentence');
+  });
+});

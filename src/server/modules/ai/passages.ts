@@ -186,7 +186,9 @@ const FLAG = /^(?:重要|お知らせ|注意|ご注意|NEW|new|新着|PR|速報|
 const PRICED_ITEM =
   /^([^\s。、：:]{2,30}?(?:[（(][^）)]{1,12}[）)])?)[\s\u3000]*(?:[…‥・.\-－―]{2,}\s*)?((?:約)?(?:[¥￥][\d,]+|[\d,]+(?:円|万円))(?:〜|～|から)?(?:[（(][^）)]{1,12}[）)])?)$/;
 // The same with a space between item and value, for counts and times too (「駐車場 5台」).
-const SPACED_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+((?:約|最大|毎週|午前|午後)?\d[^。]{0,40})$/;
+// 「料理+ドリンク飲み放題3時間 お一人様6,000円(税込)」: a price per person is a value too.
+const SPACED_ITEM =
+  /^([^\s。、：:]{2,20})[\s\u3000]+((?:約|最大|毎週|午前|午後|(?:お一人|おひとり|お1人|1名|一名)様?(?:につき)?\s*)?\d[^。]{0,40})$/;
 // In a bulleted list, any short value after a space: 「・日曜日・祝日 休診」.
 const SPACED_LIST_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+([^\s。]{1,12})$/;
 const BARE_NAME = /^([\p{Script=Han}\p{Script=Katakana}ー・]{2,10})$/u;
@@ -239,10 +241,17 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     let rowsUnderHeader = 0;
     // The short name on the line above (「入塾金」), for the passage right under it.
     let named: string | undefined;
+    // 「基本保育料金 9:00~19:00」 over 「1時間600円 (10分毎に100円)」: the item's hours, then its
+    // price on a line of its own with no name; the name above is the price's.
+    let namedByPair = false;
     const push = (passage: Omit<Passage, 'index' | 'url' | 'section' | 'sectionId'>) => {
       if (!isUsable(passage.text)) return;
-      const name = passage.kind === 'sentence' ? named : undefined;
+      const nameFits =
+        passage.kind === 'sentence' &&
+        (!namedByPair || (/^\d/.test(passage.text) && PRICE_CELL.test(passage.text)));
+      const name = nameFits ? named : undefined;
       named = undefined;
+      namedByPair = false;
       passages.push({
         ...passage,
         index: passages.length,
@@ -423,8 +432,16 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       // 「免税 30,000 150,000 200,000」: a table row whose header was lost. Which figure belongs
       // to which column cannot be told, so the row is not stated at all.
       if (pair && UNLABELLED_FIGURES.test(pair[2]!.trim())) continue;
-      if (pair && !/[。！？]/.test(pair[2]!.slice(0, -1)) && !/[はがを]$/.test(pair[1]!)) {
+      if (
+        pair &&
+        !/[。！？]/.test(pair[2]!.slice(0, -1)) &&
+        !/[はがを]$|(?:ごと|毎)に$/.test(pair[1]!)
+      ) {
         pushPair(push, body, pair[1]!, pair[2]!, section);
+        if (!PRICE_CELL.test(pair[2]!) && /料|代|費/.test(pair[1]!)) {
+          named = pair[1]!.trim();
+          namedByPair = true;
+        }
         continue;
       }
       // An item that states something (「浦和区内は…配達無料」) is a sentence, not a list entry.
