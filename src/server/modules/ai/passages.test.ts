@@ -68,3 +68,25 @@ describe('prices on lines of their own', () => {
     expect(passage?.kind).toBe('sentence');
   });
 });
+
+describe('an hours table copied as text', () => {
+  it('gives the times under 「診療時間」 to it, and reads 「受付時間のご案内」 as a heading', () => {
+    const passages = passagesOf(
+      page(
+        [
+          '受付時間のご案内',
+          '・初めての方:午前は11:00まで、午後は18:00まで',
+          '診療時間 日・祝',
+          '8:30~12:00',
+          '13:30~19:00',
+        ].join('\n'),
+      ),
+    );
+    expect(passages.at(-1)).toMatchObject({
+      kind: 'pair',
+      label: '診療時間',
+      text: '診療時間：8:30~12:00、13:30~19:00',
+      section: '受付時間',
+    });
+  });
+});

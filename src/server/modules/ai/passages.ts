@@ -130,7 +130,32 @@ function joinAnswerLines(lines: string[]): string {
 
 // 「キャンセルについて」: a line that announces the topic of the lines under it. (「入園のご案内」
 // names no item: as a section it would become the name of the prices under it.)
-const SUBJECT_LINE = /^([^。、！？!?\s]{2,20}?(?:について|に関して))$/;
+const SUBJECT_LINE = /^([^。、！？!?\s]{2,20}?(?:について|に関して|のご案内|のお知らせ))$/;
+
+const HOURS_LABEL = /^((?:診療|営業|受付|診察|開館|開園|利用|レッスン)時間)/;
+const BARE_TIME_RANGE = /^\d{1,2}:\d{2}\s*[~〜～\-－]\s*\d{1,2}:\d{2}$/;
+
+/**
+ * An hours table copied as text keeps its first column and loses the rest: 「診療時間 日・祝」,
+ * then 「8:30~12:00」「13:30~19:00」 on lines of their own. The times are the hours the label
+ * names (the weekday headers beside it cannot be told apart any more, so they are left out).
+ */
+function joinHoursColumn(lines: string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const label = HOURS_LABEL.exec(lines[index] ?? '')?.[1];
+    const ranges: string[] = [];
+    while (label && BARE_TIME_RANGE.test(lines[index + ranges.length + 1] ?? ''))
+      ranges.push(lines[index + ranges.length + 1]!);
+    if (!label || ranges.length === 0) {
+      joined.push(lines[index]!);
+      continue;
+    }
+    joined.push(`${label}：${ranges.join('、')}`);
+    index += ranges.length;
+  }
+  return joined;
+}
 
 /**
  * A line cut before its end (「利用開始日の」 over 「29~8日前まで ご予約料金の30%」, a table
@@ -290,11 +315,13 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       } else for (const item of listItems) push({ kind: 'sentence', text: item });
       listItems = [];
     };
-    const layout = joinDanglingLines(
-      lines.flatMap((rawLine) => {
-        const line = halfWidthFigures(rawLine).trim();
-        return line.startsWith('|') || !line ? [line] : layoutLines(line);
-      }),
+    const layout = joinHoursColumn(
+      joinDanglingLines(
+        lines.flatMap((rawLine) => {
+          const line = halfWidthFigures(rawLine).trim();
+          return line.startsWith('|') || !line ? [line] : layoutLines(line);
+        }),
+      ),
     );
     for (const line of layout) {
       const bulleted = BULLET.test(line);
@@ -409,7 +436,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         flushList();
         subjectSection = SUBJECT_LINE.test(text);
         // 「小学生の料金について」 names 「小学生の料金」, the words an answer may say.
-        section = nameOnly[1]!.trim().replace(/(?:について|に関して)$/, '');
+        section = nameOnly[1]!.trim().replace(/(?:について|に関して|のご案内|のお知らせ)$/, '');
         sectionId++;
         continue;
       }
