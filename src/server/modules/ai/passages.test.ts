@@ -63,6 +63,14 @@ describe('prices on lines of their own', () => {
     expect(passages.find((passage) => passage.text.startsWith('お迎え'))?.named).toBeUndefined();
   });
 
+  it('reads a price cell that runs into its note as the price, then the note', () => {
+    const passages = passagesOf(page('入塾金¥5,000 全学年共通して、入塾時に納入してください。'));
+    expect(passages.map((passage) => [passage.kind, passage.text])).toEqual([
+      ['pair', '入塾金 ¥5,000'],
+      ['sentence', '全学年共通して、入塾時に納入してください。'],
+    ]);
+  });
+
   it('takes no 「…ごとに」 for an item’s name', () => {
     const [passage] = passagesOf(page('両プラン共に延長30分ごとに お一人様につき500円(税込)'));
     expect(passage?.kind).toBe('sentence');

@@ -188,9 +188,17 @@ function joinDanglingLines(lines: string[]): string[] {
 function layoutLines(line: string): string[] {
   return line
     .split(/(?<=\S)\s+(?=[•●◆◇■□▼▶★☆◎①-⑳])|(?<=\S)(?=[•●◆◇■□▼▶]\s)|(?<=。)\s*(?=[①-⑳])/)
+    .flatMap((part) => {
+      // 「入塾金¥5,000 全学年共通して、入塾時に納入してください。」: a price cell, then its note.
+      const priced = PRICE_THEN_NOTE.exec(part.trim());
+      return priced ? [`${priced[1]} ${priced[2]}`, priced[3]!] : [part];
+    })
     .map((part) => part.trim())
     .filter(Boolean);
 }
+
+const PRICE_THEN_NOTE =
+  /^([^\s。、¥￥\d]{2,12}?)\s*([¥￥][\d,]+|[\d,]+円)\s+([^\s\d¥￥][^。]*[、。][^。]*。?)$/;
 
 function tableCells(line: string): string[] {
   return line
