@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -8,6 +9,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatNumber, formatYen } from '../../../lib/format.ts';
 import type { PurchaseFlow } from '../hooks/use-purchase-flow.ts';
 
@@ -31,7 +33,17 @@ export function PurchaseDialog({ flow }: { flow: PurchaseFlow }) {
           </dl>
         )}
         <p className="mt-3 text-xs text-slate-500">
-          購入後の返金はできません（特定商取引法に基づく表記をご確認ください）。
+          購入後の返金はできません。詳しくは
+          {/* A new tab: the dialog and the chosen plan stay where they are. */}
+          <Link
+            to={paths.legal}
+            target="_blank"
+            rel="noopener"
+            className="text-blue-700 underline underline-offset-2"
+          >
+            特定商取引法に基づく表記（新しいタブで開きます）
+          </Link>
+          をご確認ください。
         </p>
         <DialogFooter>
           <Button variant="outline" onClick={flow.close} disabled={flow.processing}>
