@@ -21,7 +21,7 @@ export function PurchaseDialog({ flow }: { flow: PurchaseFlow }) {
         <DialogHeader>
           <DialogTitle>{plan ? `${plan.name}プランを購入` : 'プランを購入'}</DialogTitle>
           <DialogDescription>
-            お支払い画面は新しいタブで開きます。決済完了後、ただちにクレジットが付与されます。
+            お支払い画面は新しいタブで開きます。お支払いが確認されると、ただちにクレジットが付与されます。
           </DialogDescription>
         </DialogHeader>
         {plan && (
