@@ -24,6 +24,10 @@ const optionalUrl = optionalString.pipe(
   z.url({ message: '有効なURLを指定してください' }).optional(),
 );
 
+/** Stripe Checkout payment methods this server knows how to ask for (ADR 033). */
+export const STRIPE_PAYMENT_METHODS = ['card', 'konbini', 'customer_balance'] as const;
+export type StripePaymentMethod = (typeof STRIPE_PAYMENT_METHODS)[number];
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -69,6 +73,26 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** A Stripe-compatible API host (a local stand-in for end-to-end tests); unset = Stripe. */
   STRIPE_API_BASE: optionalUrl,
+  /**
+   * What Stripe Checkout offers (ADR 033): `automatic` (the default) leaves it to the payment
+   * methods enabled in the Stripe Dashboard; a list asks for exactly those, e.g.
+   * `card,konbini,customer_balance` (customer_balance = 銀行振込 to a Japanese virtual account).
+   */
+  STRIPE_PAYMENT_METHODS: optionalString.transform((value, ctx) => {
+    if (value === undefined || value === 'automatic') return 'automatic' as const;
+    const methods = [...new Set(value.split(',').map((method) => method.trim()))].filter(Boolean);
+    const unknown = methods.filter(
+      (method) => !(STRIPE_PAYMENT_METHODS as readonly string[]).includes(method),
+    );
+    if (methods.length === 0 || unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `automatic、または ${STRIPE_PAYMENT_METHODS.join('、')} をカンマ区切りで指定してください${unknown.length > 0 ? `（不明: ${unknown.join('、')}）` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return methods as StripePaymentMethod[];
+  }),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('FAQ工房 <no-reply@faq-kobo.example>'),
   S3_ENDPOINT: optionalUrl,

@@ -58,3 +58,14 @@ export const deleteAccountRequestSchema = z.object({
   }),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/**
+ * GET /api/account/deletion-preview: what deleting the account gives up. `paidCredits` is the
+ * part of the balance that was bought (free credits counted as spent first, so it is the most
+ * that can be paid credits); the rest came free.
+ */
+export const deletionPreviewSchema = z.object({
+  credits: z.number().int(),
+  paidCredits: z.number().int(),
+});
+export type DeletionPreview = z.infer<typeof deletionPreviewSchema>;

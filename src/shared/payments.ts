@@ -29,7 +29,11 @@ export const paymentReturnRequestSchema = z.object({
 });
 export const paymentReturnSchema = z.object({
   planId: z.string().nullable(),
-  status: z.enum(['none', 'pending', 'completed', 'failed']),
+  /**
+   * `awaiting_payment`: the checkout page was completed without the money (コンビニ, 銀行振込);
+   * the credits follow when the payment arrives, possibly days later (ADR 033).
+   */
+  status: z.enum(['none', 'pending', 'awaiting_payment', 'completed', 'failed']),
   credits: z.number().int(),
   notify: z.boolean(),
 });

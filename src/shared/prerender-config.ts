@@ -24,7 +24,14 @@ export const PLACEHOLDER_PUBLIC_CONFIG: PublicConfig = {
     phone: token('seller_phone'),
     email: token('seller_email'),
   },
+  payment: { methods: token('payment_methods'), timing: token('payment_timing') },
 };
+
+/** What the notice says when the server names no payment methods (card only). */
+export const CARD_ONLY_PAYMENT = {
+  methods: 'クレジットカード決済',
+  timing: 'ご購入手続きの完了時にお支払いが確定します。',
+} as const;
 
 /** Puts a server's settings into a page rendered with the placeholder settings. */
 export function fillPublicConfig(html: string, config: PublicConfig): string {
@@ -37,6 +44,8 @@ export function fillPublicConfig(html: string, config: PublicConfig): string {
     [PLACEHOLDER_PUBLIC_CONFIG.seller.address, config.seller.address],
     [PLACEHOLDER_PUBLIC_CONFIG.seller.phone, config.seller.phone],
     [PLACEHOLDER_PUBLIC_CONFIG.seller.email, config.seller.email],
+    [PLACEHOLDER_PUBLIC_CONFIG.payment!.methods, (config.payment ?? CARD_ONLY_PAYMENT).methods],
+    [PLACEHOLDER_PUBLIC_CONFIG.payment!.timing, (config.payment ?? CARD_ONLY_PAYMENT).timing],
   ];
   // The JSON first: it is not HTML, and `<` is escaped so it cannot end its script element.
   let filled = html.replaceAll(

@@ -13,5 +13,10 @@ export const publicConfigSchema = z.object({
     phone: z.string(),
     email: z.string(),
   }),
+  /**
+   * 支払方法 and 支払時期 as the legal notice states them, from STRIPE_PAYMENT_METHODS
+   * (ADR 033). Absent from an older server: the notice then says クレジットカード決済.
+   */
+  payment: z.object({ methods: z.string(), timing: z.string() }).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

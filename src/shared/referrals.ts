@@ -20,7 +20,13 @@ export const referralSummarySchema = z.object({
   history: z.array(
     z.object({
       id: z.string(),
-      code: z.string(),
+      /**
+       * Who joined through the link, as a masked address (t***@example.com): the referrer
+       * recognises a friend without learning another user's full address. Null once that
+       * account is deleted.
+       */
+      referred: z.string().nullable(),
+      /** When they registered through the link. */
       createdAt: z.string(),
       status: z.string(),
       statusLabel: z.string(),
@@ -29,3 +35,13 @@ export const referralSummarySchema = z.object({
   ),
 });
 export type ReferralSummary = z.infer<typeof referralSummarySchema>;
+
+/**
+ * An address shown to someone other than its owner: the first character of the mailbox and the
+ * domain (taro@example.com → t***@example.com).
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${Array.from(email.slice(0, at))[0]}***${email.slice(at)}`;
+}

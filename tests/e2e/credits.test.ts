@@ -76,9 +76,11 @@ describe('credits', () => {
     await page.reload();
     await page.getByTestId('header-credits').waitFor();
     await expect(page.getByTestId('header-credits').textContent()).resolves.toBe('60');
-    await expect(page.getByRole('table', { name: '紹介履歴' }).textContent()).resolves.toContain(
-      '登録済み',
-    );
+    const referralHistory = page.getByRole('table', { name: '紹介履歴' });
+    await expect(referralHistory.textContent()).resolves.toContain('登録済み');
+    // Who joined, masked: never the referrer's own code, never the friend's full address.
+    await expect(referralHistory.textContent()).resolves.toContain('r***@example.jp');
+    await expect(referralHistory.textContent()).resolves.not.toContain(referredEmail);
     expect(problems).toEqual([]);
     await context.close();
   });

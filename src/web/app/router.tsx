@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { FullScreenLoader } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { withQueryClient } from '../lib/query/query-provider.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -14,6 +15,10 @@ export const routes: RouteObject[] = [
   {
     // Anything that fails to render or load below ends on one Japanese screen (root-error.tsx).
     ErrorBoundary: RootErrorBoundary,
+    // What the first render shows while the code of the opened screen loads (a page started
+    // from scratch: a pre-rendered one loads its screens before hydrating, main.tsx). Without
+    // it React Router renders nothing and warns on every first load.
+    HydrateFallback: FullScreenLoader,
     children: [
       {
         // The admin area has its own layout and session (spec §2 Admin routes).

@@ -29,6 +29,9 @@ export function parsePublicConfig(body: unknown): PublicConfig {
   if (!valid) throw new Error('サーバーの設定を読み込めませんでした');
   const config = body as unknown as PublicConfig;
   const { seller } = config;
+  const payment = isRecordOfStrings(config.payment, ['methods', 'timing'])
+    ? { payment: { methods: config.payment.methods, timing: config.payment.timing } }
+    : {};
   return {
     brandName: config.brandName,
     projectId: config.projectId,
@@ -41,5 +44,6 @@ export function parsePublicConfig(body: unknown): PublicConfig {
       phone: seller.phone,
       email: seller.email,
     },
+    ...payment,
   };
 }

@@ -106,4 +106,20 @@ describe('account settings', () => {
     await waitFor(() => expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull());
     expect(await screen.findByText(/アカウントを削除しました/)).toBeInTheDocument();
   });
+
+  it('says how many of the credits given up were paid for, as the server counts them', async () => {
+    const api = serveApi((request) =>
+      request.method === 'GET' && request.path === '/api/account/deletion-preview'
+        ? json(200, { credits: 620, paidCredits: 500 })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderAccount();
+    await user.click(await screen.findByRole('button', { name: 'アカウントを削除' }));
+    const dialog = await screen.findByRole('dialog', { name: 'アカウントを削除しますか？' });
+    expect(await within(dialog).findByTestId('deletion-credits')).toHaveTextContent(
+      '残りの620クレジットが失われます。うち500クレジットは購入したもので、返金されません。',
+    );
+    expect(api.count('GET', '/api/account/deletion-preview')).toBe(1);
+  });
 });

@@ -68,7 +68,13 @@ export function AuthRoute() {
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle as="h1">{forgot ? 'パスワードの再設定' : 'FAQ工房にログイン'}</CardTitle>
+          <CardTitle as="h1">
+            {forgot
+              ? 'パスワードの再設定'
+              : tab === 'signup'
+                ? 'FAQ工房に新規登録（無料）'
+                : 'FAQ工房にログイン'}
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {forgot ? (

@@ -29,6 +29,7 @@ import {
   useAnswerEdits,
 } from '../features/generation/hooks/use-answer-edits.ts';
 import { useGenerationFlow } from '../features/generation/hooks/use-generation-flow.ts';
+import { useStageFocus } from '../features/generation/hooks/use-stage-focus.ts';
 import { clearSavedForm, savedFormKey } from '../features/generation/hooks/use-saved-form.ts';
 import { meQueryKey, useSession } from '../lib/auth/session.tsx';
 import { formatNumber } from '../lib/format.ts';
@@ -79,6 +80,18 @@ export function GenerateRoute() {
     }
   }, [state.generationId, draftId, setSearchParams]);
   const running = useRunningGenerations();
+  // The form stays on screen while its questions are made; the other stages give way to the
+  // progress while a phase runs, and take focus again when they come back. A record opened
+  // from the address is not shown until it is read (the form behind it is not a stage).
+  const stageHeading = useStageFocus(
+    draftId && state.generationId !== draftId
+      ? null
+      : state.stage === 'input'
+        ? 'input'
+        : state.busy
+          ? null
+          : state.stage,
+  );
 
   // Edits not yet saved: leaving asks first, inside the app and when the tab closes.
   const blocker = useBlocker(
@@ -194,7 +207,13 @@ export function GenerateRoute() {
         </CardContent>
       </Card>
 
-      <h1 className="text-2xl font-bold">FAQ生成</h1>
+      <h1
+        ref={state.stage === 'input' ? stageHeading : undefined}
+        tabIndex={-1}
+        className="text-2xl font-bold focus:outline-none"
+      >
+        FAQ生成
+      </h1>
       <ol className="flex gap-2 text-sm" aria-label="ステップ">
         {(['input', 'questions', 'results'] as const).map((stage, index) => (
           <li
@@ -245,6 +264,7 @@ export function GenerateRoute() {
       )}
       {state.stage === 'questions' && !state.busy && (
         <QuestionsStage
+          headingRef={stageHeading}
           questions={state.questions}
           crawlReport={state.generation?.crawlReport ?? null}
           busy={state.busy}
@@ -269,6 +289,7 @@ export function GenerateRoute() {
       )}
       {state.stage === 'results' && !state.busy && (
         <ResultsStage
+          headingRef={stageHeading}
           items={state.results}
           busy={state.busy}
           message={state.generation?.message ?? null}

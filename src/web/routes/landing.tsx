@@ -15,7 +15,7 @@ export function LandingRoute() {
       starting={starting}
       onStart={() => {
         setStarting(true);
-        session.redirectToSignIn(paths.generate);
+        session.redirectToSignIn(paths.generate, { signUp: true });
       }}
     />
   );

@@ -36,4 +36,16 @@ describe('buying a plan', () => {
     expect(await screen.findByText(limited)).toBeInTheDocument();
     expect(tab.close).toHaveBeenCalled();
   });
+
+  it('links 特定商取引法に基づく表記 from the purchase dialog, in a new tab', async () => {
+    serveApi(() => undefined);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/pricing', element: <PricingRoute /> }], '/pricing', <Toaster />);
+    await screen.findAllByRole('button', { name: 'FAQ生成を始める' });
+    await user.click(await screen.findByRole('button', { name: 'ライトを購入' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ライトプランを購入' });
+    const link = within(dialog).getByRole('link', { name: /特定商取引法に基づく表記/ });
+    expect(link).toHaveAttribute('href', '/legal');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
 });

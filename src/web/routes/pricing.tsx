@@ -27,7 +27,7 @@ export function PricingRoute() {
     if (planId === 'free') {
       // Spec §5: the free plan only needs an account; an account (buyer or not) has it.
       if (session.user) void navigate(paths.generate);
-      else session.redirectToSignIn(paths.generate);
+      else session.redirectToSignIn(paths.generate, { signUp: true });
       return;
     }
     if (!session.user) {
@@ -84,7 +84,7 @@ export function PricingRoute() {
             <button
               type="button"
               className={buttonVariants({ variant: 'secondary', size: 'lg' })}
-              onClick={() => session.redirectToSignIn(paths.generate)}
+              onClick={() => session.redirectToSignIn(paths.generate, { signUp: true })}
             >
               無料で始める
             </button>

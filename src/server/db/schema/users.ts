@@ -36,6 +36,11 @@ export const users = pgTable(
      * reset, and not the address's owner. Its e-mail is not unique.
      */
     shadow: boolean('shadow').notNull().default(false),
+    /**
+     * The Stripe Customer made for this account's first checkout that needed one (bank
+     * transfers pay into a customer's own virtual account, so it is kept and reused).
+     */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
+  deletionPreviewSchema,
   emailChangeAcceptedSchema,
   emailChangeConfirmedSchema,
   emailChangeConfirmSchema,
@@ -10,7 +11,7 @@ import {
 import { tokenSetSchema } from '../../../shared/auth.ts';
 import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import { deleteAccount } from './account-lifecycle.ts';
+import { deleteAccount, deletionPreview } from './account-lifecycle.ts';
 import { requireCurrentPassword } from './current-password.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.ts';
 import { changePassword } from './password-change.ts';
@@ -87,6 +88,13 @@ export const accountControlRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const emailId of emailIds) app.mail.deliverLater(emailId);
       return { ok: true as const, email };
     },
+  );
+
+  // Read by the deletion dialog, so the owner sees the paid credits given up before deciding.
+  app.get(
+    '/account/deletion-preview',
+    { preHandler: app.requireUser, schema: { response: { 200: deletionPreviewSchema } } },
+    async (request) => deletionPreview(app.db, currentUser(request).id),
   );
 
   app.delete(

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import type { DeletionPreview } from '../../../shared/account.ts';
 import {
   billingProfiles,
+  creditTransactions,
   emailBonusClaims,
   emailChangeRequests,
   emailConfirmationTokens,
@@ -67,6 +69,44 @@ export async function emailBonusClaimed(db: DbOrTx, email: string): Promise<bool
     .where(inArray(emailBonusClaims.emailHash, hashes))
     .limit(1);
   return claim !== undefined;
+}
+
+/**
+ * The credits a deletion gives up, and how many of them were paid for. The ledger has no lots,
+ * so its rows are replayed in order into two pools: purchases (and what a resolved dispute
+ * restored, type `others`, written only by payment reversals) fill the paid pool, bonuses and
+ * grants the free one; spending takes from the free pool first, and a refund's take-back from
+ * the paid one. Free first makes `paidCredits` the most of the balance that can have been
+ * bought: the owner is never told that less is at stake than is.
+ */
+export async function deletionPreview(db: DbOrTx, userId: string): Promise<DeletionPreview> {
+  const [user] = await db
+    .select({ credits: users.credits })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw notFound('ユーザーが見つかりません');
+  const rows = await db
+    .select({ type: creditTransactions.type, amount: creditTransactions.amount })
+    .from(creditTransactions)
+    .where(eq(creditTransactions.userId, userId))
+    .orderBy(asc(creditTransactions.createdAt), asc(creditTransactions.id));
+  let free = 0;
+  let paid = 0;
+  for (const { type, amount } of rows) {
+    if (amount >= 0) {
+      if (type === 'purchase' || type === 'others') paid += amount;
+      else free += amount;
+    } else if (type === 'refund') {
+      const fromPaid = Math.min(paid, -amount);
+      paid -= fromPaid;
+      free = Math.max(0, free - (-amount - fromPaid));
+    } else {
+      const fromFree = Math.min(free, -amount);
+      free -= fromFree;
+      paid = Math.max(0, paid - (-amount - fromFree));
+    }
+  }
+  return { credits: user.credits, paidCredits: Math.max(0, Math.min(user.credits, paid)) };
 }
 
 /** The placeholder address of a deleted account: unique, and never a deliverable address. */

@@ -18,6 +18,8 @@ export const CHECKOUT_URL_MISSING = 'Checkout URLの作成に失敗しました'
 export interface CheckoutRequest {
   plan: Plan;
   user: { id: string; email: string };
+  /** The provider's customer for this user, when the provider needs one (see needsCustomer). */
+  customerId?: string;
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
@@ -28,27 +30,87 @@ export interface CheckoutProvider {
   readonly name: 'stripe' | 'demo';
   /** What the provider replaces with the session id in the return URL. */
   readonly sessionPlaceholder: string;
+  /** True when each checkout must name a customer of the provider's own (bank transfers). */
+  readonly needsCustomer: boolean;
+  createCustomer(user: { id: string; email: string }): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string | null }>;
+}
+
+/**
+ * What a Checkout Session may offer, per STRIPE_PAYMENT_METHODS (ADR 033). The pinned API
+ * version has no fixed list (payment_method_types was removed in 2026-09-30.endive): Stripe
+ * offers the methods enabled in the Dashboard, and `allowed_payment_method_types` narrows them,
+ * so a method the account has not enabled is simply not shown. `automatic` sends no filter. A
+ * listed customer_balance (銀行振込) is funded by a transfer to the customer's own Japanese
+ * virtual account (jp_bank_transfer), so it needs these options and a Customer.
+ */
+export function checkoutPaymentMethodParams(
+  methods: Config['STRIPE_PAYMENT_METHODS'],
+): Pick<
+  Stripe.Checkout.SessionCreateParams,
+  'allowed_payment_method_types' | 'payment_method_options'
+> {
+  if (methods === 'automatic') return {};
+  return {
+    allowed_payment_method_types: [...methods],
+    ...(methods.includes('customer_balance')
+      ? {
+          payment_method_options: {
+            customer_balance: {
+              funding_type: 'bank_transfer',
+              bank_transfer: { type: 'jp_bank_transfer' },
+            },
+          },
+        }
+      : {}),
+  };
 }
 
 export class StripeCheckoutProvider implements CheckoutProvider {
   readonly name = 'stripe' as const;
   readonly sessionPlaceholder = '{CHECKOUT_SESSION_ID}';
   readonly stripe: Stripe;
+  readonly needsCustomer: boolean;
   readonly #brand: string;
+  readonly #methods: Config['STRIPE_PAYMENT_METHODS'];
 
-  constructor(stripe: Stripe, brand: string) {
+  constructor(
+    stripe: Stripe,
+    brand: string,
+    methods: Config['STRIPE_PAYMENT_METHODS'] = 'automatic',
+  ) {
     this.stripe = stripe;
     this.#brand = brand;
+    this.#methods = methods;
+    this.needsCustomer = methods !== 'automatic' && methods.includes('customer_balance');
   }
 
-  async createCheckout({ plan, user, successUrl, cancelUrl, expiresAt }: CheckoutRequest) {
+  async createCustomer(user: { id: string; email: string }): Promise<string> {
+    // The key makes a retry (or a second process) within Stripe's idempotency window get the
+    // same Customer rather than a second virtual account.
+    const customer = await this.stripe.customers.create(
+      { email: user.email, metadata: { user_id: user.id } },
+      { idempotencyKey: `faq-kobo-customer:${user.id}` },
+    );
+    return customer.id;
+  }
+
+  async createCheckout({
+    plan,
+    user,
+    customerId,
+    successUrl,
+    cancelUrl,
+    expiresAt,
+  }: CheckoutRequest) {
     const session = await this.stripe.checkout.sessions.create({
       mode: 'payment',
       expires_at: Math.floor(expiresAt.getTime() / 1000),
       success_url: successUrl,
       cancel_url: cancelUrl,
-      customer_email: user.email,
+      // Stripe takes one or the other: a Customer carries its own address.
+      ...(customerId ? { customer: customerId } : { customer_email: user.email }),
+      ...checkoutPaymentMethodParams(this.#methods),
       line_items: [
         {
           quantity: 1,
@@ -73,10 +135,15 @@ export class DemoCheckoutProvider implements CheckoutProvider {
   readonly name = 'demo' as const;
   // The demo page builds its own return address with the real id (see the routes).
   readonly sessionPlaceholder = '{CHECKOUT_SESSION_ID}';
+  readonly needsCustomer = false;
   readonly #publicUrl: string;
 
   constructor(publicUrl: string) {
     this.#publicUrl = publicUrl;
+  }
+
+  createCustomer(): Promise<string> {
+    return Promise.reject(new Error('the demo checkout has no customers'));
   }
 
   async createCheckout() {
@@ -105,6 +172,7 @@ export function createCheckoutProvider(
     return new StripeCheckoutProvider(
       new Stripe(config.STRIPE_SECRET_KEY, { ...stripeApiBase(config), ...stripeOptions }),
       config.BRAND_NAME,
+      config.STRIPE_PAYMENT_METHODS,
     );
   }
   return config.isProduction ? null : new DemoCheckoutProvider(config.publicUrl);
@@ -172,9 +240,11 @@ export async function startCheckout(
       message: CHECKOUT_LIMIT_MESSAGE,
     });
     const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
+    const customerId = provider.needsCustomer ? await customerFor(db, provider, user) : undefined;
     const { sessionId, url } = await provider.createCheckout({
       plan,
       user,
+      ...(customerId ? { customerId } : {}),
       successUrl: `${config.publicUrl}/credits?success=true&plan=${plan.id}&session_id=${provider.sessionPlaceholder}`,
       cancelUrl: `${config.publicUrl}/pricing?canceled=true`,
       expiresAt,
@@ -193,6 +263,34 @@ export async function startCheckout(
     });
     return url;
   });
+}
+
+/**
+ * The user's customer at the provider, made once and kept: bank transfers go to a virtual
+ * account of the customer's own, which should stay the same from one purchase to the next.
+ */
+async function customerFor(
+  db: Database,
+  provider: CheckoutProvider,
+  user: { id: string; email: string },
+): Promise<string> {
+  const stored = async () =>
+    (
+      await db
+        .select({ customerId: users.stripeCustomerId })
+        .from(users)
+        .where(eq(users.id, user.id))
+    )[0]?.customerId ?? null;
+  const known = await stored();
+  if (known) return known;
+  const created = await provider.createCustomer(user);
+  const [saved] = await db
+    .update(users)
+    .set({ stripeCustomerId: created })
+    .where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)))
+    .returning({ customerId: users.stripeCustomerId });
+  // Another process stored one first: that one is used, so every checkout names the same.
+  return saved?.customerId ?? (await stored()) ?? created;
 }
 
 /** A checkout page that can no longer be paid (expired, or completed unpaid) is not handed out again. */
@@ -337,7 +435,14 @@ export async function confirmReturn(db: Database, userId: string, sessionId: str
     .where(and(eq(payments.sessionId, sessionId), eq(payments.userId, userId)));
   if (!payment) return { planId: null, status: 'none' as const, credits: 0, notify: false };
   const base = { planId: payment.planId, credits: payment.credits };
-  if (payment.status === 'pending') return { ...base, status: 'pending' as const, notify: false };
+  // A pending payment whose page is closed was completed unpaid (closeCheckout): waiting for
+  // the konbini or bank payment, not for the webhook of a moment from now.
+  if (payment.status === 'pending')
+    return {
+      ...base,
+      status: payment.checkoutUrl === null ? ('awaiting_payment' as const) : ('pending' as const),
+      notify: false,
+    };
   if (payment.status === 'failed') return { ...base, status: 'failed' as const, notify: false };
   const claimed = await db
     .update(payments)

@@ -170,8 +170,9 @@ describe('delayed payments (konbini, bank transfer)', () => {
     );
     expect(unpaid.statusCode).toBe(200);
     expect(await balanceOf(user.id)).toBe(50);
+    // The page is done but the money is not: the buyer is told the credits wait for it.
     expect((await returnCheck(user, id)).json()).toMatchObject({
-      status: 'pending',
+      status: 'awaiting_payment',
       notify: false,
     });
 

@@ -1,6 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { REFERRAL_PURCHASE_BONUS, REFERRAL_SIGNUP_BONUS } from '../../../shared/limits.ts';
-import { REFERRAL_STATUS_LABELS, type ReferralSummary } from '../../../shared/referrals.ts';
+import {
+  maskEmail,
+  REFERRAL_STATUS_LABELS,
+  type ReferralSummary,
+} from '../../../shared/referrals.ts';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { referrals, users } from '../../db/schema.ts';
@@ -28,10 +32,22 @@ export async function referralSummary(
     .from(users)
     .where(eq(users.id, userId));
   const rows = await db
-    .select()
+    .select({
+      referral: referrals,
+      referredEmail: users.email,
+      referredDeletedAt: users.deletedAt,
+    })
     .from(referrals)
+    .leftJoin(users, eq(users.id, referrals.referredUserId))
     .where(eq(referrals.referrerUserId, userId))
-    .orderBy(desc(referrals.createdAt));
+    .orderBy(desc(referrals.createdAt))
+    .then((joined) =>
+      joined.map(({ referral, referredEmail, referredDeletedAt }) => ({
+        ...referral,
+        // A deleted account's address is a placeholder: it is shown as gone, not masked.
+        referred: referredEmail && !referredDeletedAt ? maskEmail(referredEmail) : null,
+      })),
+    );
   const code = user?.code ?? null;
   return {
     code,
@@ -49,7 +65,7 @@ export async function referralSummary(
     },
     history: rows.map((row) => ({
       id: row.id,
-      code: row.referralCode,
+      referred: row.referred,
       createdAt: row.createdAt.toISOString(),
       status: row.status,
       statusLabel: REFERRAL_STATUS_LABELS[row.status] ?? row.status,

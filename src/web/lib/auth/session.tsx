@@ -42,8 +42,11 @@ export interface Session {
   /** Stores a token set from sign-in or sign-up and loads the user. */
   establish(tokens: TokenSet): Promise<void>;
   logout(): Promise<void>;
-  /** Sends the visitor to /auth, coming back to `returnTo` (default: the current page). */
-  redirectToSignIn(returnTo?: string): void;
+  /**
+   * Sends the visitor to /auth, coming back to `returnTo` (default: the current page); `signUp`
+   * opens its 新規登録 tab (「無料で始める」 invites a new visitor, not a returning one).
+   */
+  redirectToSignIn(returnTo?: string, options?: { signUp?: boolean }): void;
 }
 
 export const meQueryKey = queryKeys.me;
@@ -108,11 +111,12 @@ function rememberReferralCode(): void {
     sessionStorage.setItem(REFERRAL_STORAGE_KEY, code);
 }
 
-export function signInPath(returnTo: string): string {
+export function signInPath(returnTo: string, options: { signUp?: boolean } = {}): string {
   const params = new URLSearchParams({
     redirect_url: withoutCredentials(returnTo),
     project_id: PROJECT_ID,
   });
+  if (options.signUp) params.set('mode', 'signup');
   return `/auth?${params.toString()}`;
 }
 
@@ -236,9 +240,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [contextClient, store]);
 
   const redirectToSignIn = useCallback(
-    (returnTo?: string) => {
+    (returnTo?: string, options?: { signUp?: boolean }) => {
       const target = returnTo ?? `${window.location.pathname}${window.location.search}`;
-      void navigate(signInPath(target));
+      void navigate(signInPath(target, options));
     },
     [navigate],
   );

@@ -9,7 +9,9 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/auth/session.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
+import { useDeletionPreview } from '../api/deletion-preview.ts';
 import { AccountDialog, AccountDialogForm, useAccountFormErrors } from './dialog-form.tsx';
 import { CurrentPasswordField, TextField, validate } from './form-fields.tsx';
 
@@ -36,6 +38,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const [confirmation, setConfirmation] = useState('');
   const { errors, formError, send } = useAccountFormErrors();
   const remove = useDeleteAccount();
+  const preview = useDeletionPreview();
 
   async function submit() {
     const checked = validate(deleteAccountRequestSchema, {
@@ -66,6 +69,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         destructive: true,
       }}
     >
+      <CreditsGivenUp preview={preview} />
       <p className="text-sm text-slate-700">
         メールアドレス・表示名などの個人情報は削除されます。購入履歴と領収書の記録は、法令に基づき保存されます。
       </p>
@@ -84,5 +88,29 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         error={errors.confirmation}
       />
     </AccountDialogForm>
+  );
+}
+
+/** What is lost, in figures from the server: above all the credits that were paid for. */
+function CreditsGivenUp({ preview }: { preview: ReturnType<typeof useDeletionPreview> }) {
+  if (preview.isPending)
+    return <p className="text-sm text-slate-700">残りのクレジットを確認しています…</p>;
+  if (!preview.data)
+    return (
+      <p className="text-sm text-slate-700">
+        残りのクレジットを確認できませんでした。削除すると、購入したものも含めて残りのクレジットはすべて失われ、返金されません。
+      </p>
+    );
+  const { credits, paidCredits } = preview.data;
+  if (credits === 0) return null;
+  return (
+    <p
+      className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-900"
+      data-testid="deletion-credits"
+    >
+      {paidCredits > 0
+        ? `残りの${formatNumber(credits)}クレジットが失われます。うち${formatNumber(paidCredits)}クレジットは購入したもので、返金されません。`
+        : `残りの${formatNumber(credits)}クレジット（無料で受け取ったもの）が失われます。`}
+    </p>
   );
 }

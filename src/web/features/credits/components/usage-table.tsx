@@ -1,9 +1,29 @@
-import { CREDIT_TYPE_LABELS, type CreditTransaction } from '../../../../shared/credits.ts';
+import type { CreditTransaction } from '../../../../shared/credits.ts';
 import { USAGE_TABLE_PAGE_SIZE } from '../../../../shared/limits.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatSignedCredits } from '../../../lib/format.ts';
+
+/**
+ * What each ledger entry is, in the owner's words. The table lists purchases, bonuses and
+ * take-backs beside generations, so no column may call every row a consumption; the operator's
+ * screens keep their own words (CREDIT_TYPE_LABELS).
+ */
+const KIND_LABELS: Record<string, string> = {
+  signup_bonus: '登録ボーナス',
+  referral: '友達紹介ボーナス',
+  referral_bonus: '友達紹介ボーナス',
+  usage: '消費（FAQ生成）',
+  purchase: '購入',
+  credit: '運営からの付与',
+  debit: '運営による減算',
+  refund: '返金（クレジットの取り消し）',
+};
+
+export function usageKindLabel(row: Pick<CreditTransaction, 'type' | 'amount'>): string {
+  return KIND_LABELS[row.type] ?? (row.amount < 0 ? 'その他（減算）' : 'その他（付与）');
+}
 
 export interface UsageTableProps {
   transactions: CreditTransaction[];
@@ -38,10 +58,10 @@ export function UsageTable({
                 日時
               </th>
               <th scope="col" className="py-2 pr-4 font-medium">
-                消費クレジット
+                種類
               </th>
               <th scope="col" className="py-2 pr-4 font-medium">
-                方法
+                クレジットの増減
               </th>
               <th scope="col" className="py-2 font-medium">
                 詳細
@@ -54,6 +74,7 @@ export function UsageTable({
                 <td className="whitespace-nowrap py-2 pr-4 text-slate-600">
                   {formatDateTime(row.createdAt)}
                 </td>
+                <td className="py-2 pr-4">{usageKindLabel(row)}</td>
                 <td
                   className={cn(
                     'py-2 pr-4 font-semibold tabular-nums',
@@ -62,7 +83,6 @@ export function UsageTable({
                 >
                   {formatSignedCredits(row.amount)}
                 </td>
-                <td className="py-2 pr-4">{CREDIT_TYPE_LABELS[row.type] ?? row.type}</td>
                 <td className="py-2 text-slate-700">{row.description}</td>
               </tr>
             ))}

@@ -6,6 +6,8 @@ import { meQueryKey } from '../../../lib/auth/session.tsx';
 import { creditsQueryKey } from '../api/get-credits.ts';
 import { confirmPaymentReturn } from '../api/confirm-payment-return.ts';
 
+export const AWAITING_PAYMENT_MESSAGE =
+  'お支払いの手続きを受け付けました。コンビニ・銀行振込のお支払いが確認できしだいクレジットを付与し、メールでお知らせします';
 const POLL_MS = 1000;
 const MAX_POLLS = 60;
 
@@ -39,6 +41,10 @@ export function usePaymentReturn(): void {
               queryClient.invalidateQueries({ queryKey: meQueryKey }),
               queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
             ]);
+            break;
+          }
+          if (result.status === 'awaiting_payment') {
+            toast.info(AWAITING_PAYMENT_MESSAGE, { duration: 10_000 });
             break;
           }
           if (result.status !== 'pending') break;

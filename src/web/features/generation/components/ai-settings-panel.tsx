@@ -68,9 +68,18 @@ export function AiSettingsPanel({
                     </span>
                   )}
                   <span className="block text-xs text-slate-500">
-                    モデル：{provider.model} ／ 1トークンあたり{' '}
-                    {formatTokenCost(provider.costPerToken)} クレジット
-                    {!provider.available && '（未設定）'}
+                    {/* The built-in engine runs no model, and a provider without a key runs
+                        nothing: neither has tokens to price. */}
+                    {provider.offline ? (
+                      <>内蔵エンジン（トークンは使いません）</>
+                    ) : provider.available ? (
+                      <>
+                        モデル：{provider.model} ／ 1トークンあたり{' '}
+                        {formatTokenCost(provider.costPerToken)} クレジット
+                      </>
+                    ) : (
+                      <>未設定（管理者がAPIキーを設定すると選べます）</>
+                    )}
                   </span>
                 </span>
               </label>

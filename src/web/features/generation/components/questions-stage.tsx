@@ -1,5 +1,5 @@
 import { ArrowLeft, RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import type { Generation } from '../../../../shared/generations.ts';
@@ -8,6 +8,8 @@ import { CrawlReport } from './crawl-report.tsx';
 import { CreditShortfall } from './credit-shortfall.tsx';
 
 export interface QuestionsStageProps {
+  /** Takes focus when the stage appears (see use-stage-focus). */
+  headingRef?: Ref<HTMLHeadingElement>;
   questions: ProposedQuestion[];
   crawlReport?: Generation['crawlReport'];
   busy: boolean;
@@ -28,6 +30,7 @@ export interface QuestionsStageProps {
 }
 
 export function QuestionsStage({
+  headingRef,
   questions,
   crawlReport = null,
   busy,
@@ -46,7 +49,9 @@ export function QuestionsStage({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">質問を選んでください</h2>
+        <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          質問を選んでください
+        </h2>
         <div className="flex gap-2">
           <Button variant="ghost" size="sm" onClick={() => onSetAll(true)} disabled={busy}>
             すべて選択

@@ -1,5 +1,5 @@
 import { Pencil, Plus, RefreshCw } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import {
   editAnswerSchema,
   OWNER_QUESTION_MAX_CHARS,
@@ -11,6 +11,8 @@ import { formErrors } from '../../../lib/form-validation.ts';
 import { errorMessage } from '../../../lib/show-error.ts';
 
 export interface ResultsStageProps {
+  /** Takes focus when the stage appears (see use-stage-focus). */
+  headingRef?: Ref<HTMLHeadingElement>;
   items: FaqItem[];
   busy: boolean;
   message: string | null;
@@ -33,6 +35,7 @@ export interface ResultsStageProps {
 }
 
 export function ResultsStage({
+  headingRef,
   items,
   busy,
   message,
@@ -53,7 +56,9 @@ export function ResultsStage({
   const shortSaidOnce = shortAnswers > 1 && shortAnswers * 2 > items.length;
   return (
     <div className="space-y-4">
-      <h2 className="text-lg font-semibold">作成したFAQ</h2>
+      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+        作成したFAQ
+      </h2>
       {message &&
         (cancelled ? (
           <p

@@ -1,9 +1,11 @@
 import { PLANS } from '../../../../shared/plans.ts';
+import { CARD_ONLY_PAYMENT } from '../../../../shared/prerender-config.ts';
 import type { PublicConfig } from '../../../../shared/public-config.ts';
 import { formatNumber, formatYen } from '../../../lib/format.ts';
 
 /** 特定商取引法に基づく表記 (spec §2 /legal). */
 export function CommerceDisclosure({ config }: { config: PublicConfig }) {
+  const payment = config.payment ?? CARD_ONLY_PAYMENT;
   const paidPlans = PLANS.filter((plan) => plan.priceYen > 0);
   const rows: { label: string; value: React.ReactNode }[] = [
     { label: '販売業者', value: config.seller.name },
@@ -39,9 +41,9 @@ export function CommerceDisclosure({ config }: { config: PublicConfig }) {
       label: '商品代金以外の必要料金',
       value: 'インターネット接続料金・通信料金はお客様のご負担となります。',
     },
-    { label: '支払方法', value: 'クレジットカード決済' },
-    { label: '支払時期', value: 'ご購入手続きの完了時にお支払いが確定します。' },
-    { label: '引渡時期', value: '決済完了後、ただちにクレジットをアカウントに付与します。' },
+    { label: '支払方法', value: payment.methods },
+    { label: '支払時期', value: payment.timing },
+    { label: '引渡時期', value: 'お支払いの確認後、ただちにクレジットをアカウントに付与します。' },
     {
       label: '返品・キャンセル',
       value:

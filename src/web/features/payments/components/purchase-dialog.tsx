@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -8,6 +9,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatNumber, formatYen } from '../../../lib/format.ts';
 import type { PurchaseFlow } from '../hooks/use-purchase-flow.ts';
 
@@ -19,7 +21,7 @@ export function PurchaseDialog({ flow }: { flow: PurchaseFlow }) {
         <DialogHeader>
           <DialogTitle>{plan ? `${plan.name}プランを購入` : 'プランを購入'}</DialogTitle>
           <DialogDescription>
-            お支払い画面は新しいタブで開きます。決済完了後、ただちにクレジットが付与されます。
+            お支払い画面は新しいタブで開きます。お支払いが確認されると、ただちにクレジットが付与されます。
           </DialogDescription>
         </DialogHeader>
         {plan && (
@@ -31,7 +33,17 @@ export function PurchaseDialog({ flow }: { flow: PurchaseFlow }) {
           </dl>
         )}
         <p className="mt-3 text-xs text-slate-500">
-          購入後の返金はできません（特定商取引法に基づく表記をご確認ください）。
+          購入後の返金はできません。詳しくは
+          {/* A new tab: the dialog and the chosen plan stay where they are. */}
+          <Link
+            to={paths.legal}
+            target="_blank"
+            rel="noopener"
+            className="text-blue-700 underline underline-offset-2"
+          >
+            特定商取引法に基づく表記（新しいタブで開きます）
+          </Link>
+          をご確認ください。
         </p>
         <DialogFooter>
           <Button variant="outline" onClick={flow.close} disabled={flow.processing}>

@@ -11,10 +11,10 @@ export function ReferralHistory({ history }: { history: ReferralSummary['history
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
             <th scope="col" className="py-2 pr-4 font-medium">
-              紹介コード
+              登録した方
             </th>
             <th scope="col" className="py-2 pr-4 font-medium">
-              日時
+              登録日時
             </th>
             <th scope="col" className="py-2 pr-4 font-medium">
               ステータス
@@ -27,7 +27,9 @@ export function ReferralHistory({ history }: { history: ReferralSummary['history
         <tbody className="divide-y divide-slate-100">
           {history.map((row) => (
             <tr key={row.id}>
-              <td className="py-2 pr-4 font-mono text-xs">{row.code}</td>
+              <td className="py-2 pr-4">
+                {row.referred ?? <span className="text-slate-500">退会したユーザー</span>}
+              </td>
               <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(row.createdAt)}</td>
               <td className="py-2 pr-4">{row.statusLabel}</td>
               <td className="py-2 font-semibold text-green-600">+{row.creditsReceived}</td>

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "stripe_customer_id" text;
