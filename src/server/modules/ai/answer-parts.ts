@@ -1,7 +1,8 @@
 import { DEMONSTRATIVE, POINTS_ELSEWHERE, PRICE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { contentWords, normalizeText, type Analyzer } from './japanese.ts';
-import { halfWidthFigures, type Passage } from './passages.ts';
+import { halfWidthFigures } from './page-lines.ts';
+import type { Passage } from './passages.ts';
 
 /**
  * The pieces an offline answer is built from (offline-answer.ts): the evidence's whole

@@ -72,10 +72,23 @@ function priceQuestions(passages: Passage[], used: Set<number>): QuestionCandida
     if (!item || asked.has(item)) continue;
     asked.add(item);
     used.add(passage.index);
-    const statement =
+    const plain =
       passage.kind === 'sentence' ? namedPriceStatement(passage) : priceStatement(passage);
+    // Under a caption the price is the caption's: a fee caption is the item's fee (「小学生のお子様
+    // ご利用料金」), another names what the item is for (「技人国の在留資格変更許可申請」).
+    const feeCaption = passage.caption && /(?:料金|料|代|費|報酬)$/.test(passage.caption);
+    const subject = !passage.caption
+      ? item
+      : feeCaption
+        ? `${item}の${passage.caption}`
+        : `${passage.caption}の${item}`;
+    const statement =
+      plain && passage.caption && !feeCaption && plain.startsWith(item)
+        ? `${passage.caption}の${plain}`
+        : plain;
     candidates.push({
-      question: priceQuestion(item),
+      question: priceQuestion(subject),
+      ...(passage.caption ? { keepsWords: true } : {}),
       passageIndex: passage.index,
       ...(statement ? { statement } : {}),
       priority: INTENT_PRIORITY,
@@ -172,7 +185,7 @@ export function inRuleWords(
   // 「キャンセルする際はいつまで受け付けていますか？」: a sentence's case is the page's wording;
   // the customer asks the bank's question.
   const caseWorded = exact?.origin === 'sentence' && /際|場合|とき/.test(exact.question);
-  if (!exact || !sameAsk || caseWorded) return intent;
+  if (!exact || !sameAsk || caseWorded || intent.keepsWords) return intent;
   // A price row keeps the field's wording (its heading's qualifier, its brackets) unless the
   // field echoes a figure (「英語の8,800円はいくらですか？」) or drags a column along (「英語の週1回
   // 授業60分(宿題指導無し)はいくらですか？」): then the intent names the item.

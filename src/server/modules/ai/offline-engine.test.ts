@@ -344,6 +344,25 @@ describe('questions across kinds of business', () => {
 });
 
 describe('questions that ask rather than repeat', () => {
+  it('names a price by the caption of its list', () => {
+    const drafts = questionsOf(
+      [
+        '行政書士事務所です。',
+        '技人国(技術・人文知識・国際業務)',
+        '在留資格認定証明書交付申請¥110,000',
+        '在留期間更新許可申請¥55,000',
+        'お子様ご利用料金',
+        '小学生 2,000円(税込)',
+        '中学生 3,000円(税込)',
+      ].join('\n'),
+    );
+    const byQuestion = new Map(drafts.map((draft) => [draft.question, draft.evidence?.statement]));
+    expect(byQuestion.get('技人国の在留期間更新許可申請はいくらですか？')).toBe(
+      '技人国の在留期間更新許可申請は¥55,000です。',
+    );
+    expect(byQuestion.has('小学生のお子様ご利用料金はいくらですか？')).toBe(true);
+  });
+
   it('asks the price of a fee whose figure sits on the line under it, and says it with its name', () => {
     const drafts = offlineQuestionsFromContent(
       analyzer,

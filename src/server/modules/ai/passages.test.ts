@@ -98,3 +98,25 @@ describe('an hours table copied as text', () => {
     });
   });
 });
+
+describe('a caption over a price list', () => {
+  it('is what each price under it is for', () => {
+    const passages = passagesOf(
+      page(
+        [
+          '技人国(技術・人文知識・国際業務)',
+          '在留資格認定証明書交付申請¥110,000',
+          '在留期間更新許可申請¥55,000',
+          '## 料金表',
+          'カット 4,400円',
+          'カラー 6,600円',
+        ].join('\n'),
+      ),
+    );
+    const captions = passages.map((passage) => [passage.label, passage.caption]);
+    expect(captions).toContainEqual(['在留資格認定証明書交付申請', '技人国']);
+    expect(captions).toContainEqual(['在留期間更新許可申請', '技人国']);
+    // 「料金表」 says only that they are prices.
+    expect(passages.find((passage) => passage.label === 'カット')?.caption).toBeUndefined();
+  });
+});

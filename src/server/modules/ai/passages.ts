@@ -1,4 +1,16 @@
 import { normalizeText } from './japanese.ts';
+import {
+  BULLET,
+  halfWidthFigures,
+  joinAnswerLines,
+  joinDanglingLines,
+  joinHoursColumn,
+  layoutLines,
+  splitJapaneseSentences,
+  stripMarkdown,
+  tableCells,
+  withoutMarkdown,
+} from './page-lines.ts';
 
 /**
  * Content cut into the passages a FAQ can rest on: sentences, table rows, list items and
@@ -34,6 +46,11 @@ export interface Passage {
   note?: boolean;
   /** A sentence right under a line that is only a name (「入塾金」): what it speaks of. */
   named?: string;
+  /**
+   * For the rows and 「項目：値」 prices under a caption line (「技人国(技術・人文知識・国際業務)」
+   * over its fees): what every price of the list is for, as a short noun (「技人国」).
+   */
+  caption?: string;
 }
 
 const MIN_CHARS = 6;
@@ -41,172 +58,9 @@ const MIN_CHARS = 6;
 const PRICE_CELL = /\d[\d,]*\s*円|[¥￥]\s*\d/;
 const MAX_SENTENCE_CHARS = 400;
 
-/** Splits a paragraph at 。！？ outside brackets, keeping the mark with its sentence. */
-export function splitJapaneseSentences(paragraph: string): string[] {
-  const sentences: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const char of paragraph) {
-    current += char;
-    if ('「『（(【'.includes(char)) depth++;
-    else if ('」』）)】'.includes(char)) depth = Math.max(0, depth - 1);
-    else if (depth === 0 && '。！？!?'.includes(char)) {
-      sentences.push(current.trim());
-      current = '';
-    }
-  }
-  if (current.trim()) sentences.push(current.trim());
-  return sentences.filter(Boolean);
-}
-
-// The marks a page's layout opens a line with: bullets, circled and list numbers (「①」「1.」
-// 「2、」「(3)」「2.7:00〜」, never the 2 of 「2、3日」 or 「2.5倍」), arrows, and the Q／A markers
-// of a よくある質問 block.
-const LEADING_MARK =
-  /^\s*(?:[-*+•・●○◆◇■□▼▲▶►◉♦✓✔➤➢⇒➡→★☆◎※@＠]+|[①-⑳㉑-㉟⑴-⒇]|[(（]\d{1,2}[)）]|\d{1,2}(?:[.．)）](?!\d)|[.．](?=\d{1,2}:\d{2})|、(?![\d０-９]))|(?:Q|Ｑ|A|Ａ)\s*\d{0,2}\s*(?:[.．:：、)）]\s*|\s+)(?=[^\sA-Za-z]))\s*/;
-
-/** A line without the marks its layout opens it with, however many (「③※ペットボトル…」). */
-function withoutLeadingMarks(line: string): string {
-  let text = line;
-  for (let previous = ''; previous !== text;) {
-    previous = text;
-    text = text.replace(LEADING_MARK, '');
-  }
-  return text;
-}
-
-/**
- * Layout inside a line, removed from what is shown: citation markers, decorative stars, a
- * stray table pipe, dot leaders (「…の場合………無料」), 【】 around a word; a ※ note stays as
- * the condition it is, in brackets after its sentence. Figures, e-mail addresses and
- * underscores are left as written.
- */
-function withoutInlineLayout(line: string): string {
-  return line
-    .replace(/\s*\[cite(?:_start|_end)?(?::\s*[\d,\s]+)?\]/g, '')
-    .replace(/[★☆]/g, '')
-    .replace(/\s*[|｜]\s*$/, '')
-    .replace(/\s*[|｜]\s*/g, ' ')
-    .replace(/\s*(?:[…‥]+|[・.．]{3,})\s*(?=[\d¥￥])/g, ' ')
-    .replace(/\s*(?:[…‥]+|[・.．]{3,})\s*/g, '、')
-    .replace(/(?<=.)【([^】]{1,20})】/g, '「$1」')
-    .replace(/(?<=\S)\s*※\s*([^※。]{1,60})(。?)$/, '（$1）$2')
-    .replace(/\s*※\s*/g, '。')
-    .replace(/\s+(?:[⇒➡→]|=>)\s*/g, '、');
-}
-
-/** Links, images, emphasis and quote marks of Markdown removed; the layout's own marks kept. */
-function withoutMarkdown(line: string): string {
-  return (
-    line
-      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/[*`]+/g, '')
-      // Emphasis underscores only: 「info_shop@example.jp」 keeps its own.
-      .replace(/(?<![A-Za-z0-9])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![A-Za-z0-9])/g, '')
-      .replace(/^>\s*/, '')
-      .trim()
-  );
-}
-
-function stripMarkdown(line: string): string {
-  return withoutInlineLayout(withoutLeadingMarks(withoutMarkdown(line)))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
- * The lines of a page's answer as one text: a line that ends a statement ends its sentence,
- * a list entry (「VISA・Master Card」) runs on with a comma.
- */
-function joinAnswerLines(lines: string[]): string {
-  return lines
-    .map((line, position) => {
-      if (position === lines.length - 1 || /[。！？!?」』）)]$/.test(line)) return line;
-      return /(?:ます|です|ません|ください|でした|ました)$/.test(line) ? `${line}。` : `${line}、`;
-    })
-    .join('');
-}
-
-// 「キャンセルについて」: a line that announces the topic of the lines under it. (「入園のご案内」
-// names no item: as a section it would become the name of the prices under it.)
+// 「キャンセルについて」「受付時間のご案内」: a line that announces the topic of the lines under it,
+// named without its 「について」 (「小学生の料金」).
 const SUBJECT_LINE = /^([^。、！？!?\s]{2,20}?(?:について|に関して|のご案内|のお知らせ))$/;
-
-const HOURS_LABEL = /^((?:診療|営業|受付|診察|開館|開園|利用|レッスン)時間)/;
-const BARE_TIME_RANGE = /^\d{1,2}:\d{2}\s*[~〜～\-－]\s*\d{1,2}:\d{2}$/;
-
-/**
- * An hours table copied as text keeps its first column and loses the rest: 「診療時間 日・祝」,
- * then 「8:30~12:00」「13:30~19:00」 on lines of their own. The times are the hours the label
- * names (the weekday headers beside it cannot be told apart any more, so they are left out).
- */
-function joinHoursColumn(lines: string[]): string[] {
-  const joined: string[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const label = HOURS_LABEL.exec(lines[index] ?? '')?.[1];
-    const ranges: string[] = [];
-    while (label && BARE_TIME_RANGE.test(lines[index + ranges.length + 1] ?? ''))
-      ranges.push(lines[index + ranges.length + 1]!);
-    if (!label || ranges.length === 0) {
-      joined.push(lines[index]!);
-      continue;
-    }
-    joined.push(`${label}：${ranges.join('、')}`);
-    index += ranges.length;
-  }
-  return joined;
-}
-
-/**
- * A line cut before its end (「利用開始日の」 over 「29~8日前まで ご予約料金の30%」, a table
- * copied cell by cell) goes on in the next line: read alone, each half says nothing.
- */
-function joinDanglingLines(lines: string[]): string[] {
-  const joined: string[] = [];
-  for (const line of lines) {
-    const previous = joined.at(-1);
-    if (
-      previous !== undefined &&
-      line &&
-      !/^[|#]/.test(line) &&
-      !BULLET.test(line) &&
-      previous.length <= 16 &&
-      /[^\s|#]/.test(previous) &&
-      !/^[|#]/.test(previous) &&
-      /[\p{Script=Han}\p{Script=Katakana}ー]の$/u.test(previous)
-    )
-      joined[joined.length - 1] = previous + line;
-    else joined.push(line);
-  }
-  return joined;
-}
-
-/**
- * One line of a flattened page can hold several items (「① 誓約書への同意。② 入場料の支払」,
- * 「… • 上記症状に…」): each starts a line of its own, with its mark, as the page meant it.
- */
-function layoutLines(line: string): string[] {
-  return line
-    .split(/(?<=\S)\s+(?=[•●◆◇■□▼▶★☆◎①-⑳])|(?<=\S)(?=[•●◆◇■□▼▶]\s)|(?<=。)\s*(?=[①-⑳])/)
-    .flatMap((part) => {
-      // 「入塾金¥5,000 全学年共通して、入塾時に納入してください。」: a price cell, then its note.
-      const priced = PRICE_THEN_NOTE.exec(part.trim());
-      return priced ? [`${priced[1]} ${priced[2]}`, priced[3]!] : [part];
-    })
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
-
-const PRICE_THEN_NOTE =
-  /^([^\s。、¥￥\d]{2,12}?)\s*([¥￥][\d,]+|[\d,]+円)\s+([^\s\d¥￥][^。]*[、。][^。]*。?)$/;
-
-function tableCells(line: string): string[] {
-  return line
-    .trim()
-    .replace(/^\||\|$/g, '')
-    .split('|')
-    .map((cell) => stripMarkdown(cell));
-}
 
 // A 「項目：値」 line. The colon of a clock time (「10:00〜19:00」) is not the separator.
 const PAIR =
@@ -227,7 +81,6 @@ const SPACED_LIST_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+([^\s。]{1,12})$/;
 const BARE_NAME = /^([\p{Script=Han}\p{Script=Katakana}ー・]{2,10})$/u;
 const UNLABELLED_FIGURES =
   /^[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?(?:\s+[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?)+$/;
-const BULLET = /^\s*(?:[-*+•・●○◆◇■□▼▲▶►◉♦✓✔➤➢★☆◎※]|[①-⑳㉑-㉟⑴-⒇])\s*/;
 // 「Q. 駐車場はありますか？」「Ｑ１：…？」 and their 「A. …」 on a よくある質問 page.
 // 「Q. 駐車場はありますか？」「Ｑ１：…？」「Q③…?」 on a よくある質問 page; its answer, with or
 // without 「A.」, runs on every line up to a blank line, the next question or a heading.
@@ -246,19 +99,6 @@ function isUsable(text: string): boolean {
   if (plain.length < MIN_CHARS) return false;
   if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(plain)) return false;
   return !BOILERPLATE.test(plain);
-}
-
-/**
- * Full-width digits and Latin letters (「１０時」「４，４００円」「ＷｉＦｉ」) read as their
- * half-width forms, as Japanese style guides write figures; the Japanese punctuation stays.
- */
-export function halfWidthFigures(line: string): string {
-  return line
-    .replace(/[０-９Ａ-Ｚａ-ｚ]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0))
-    .replace(/(?<=\d)[，](?=\d{3})/g, ',')
-    .replace(/(?<=\d)[：](?=\d{2})/g, ':')
-    .replace(/(?<=\d)[．](?=\d)/g, '.')
-    .replace(/[％]/g, '%');
 }
 
 export function toPassages(pages: SourcePage[]): Passage[] {
@@ -533,8 +373,41 @@ const passagesByPages = new WeakMap<SourcePage[], Passage[]>();
 export function passagesOf(pages: SourcePage[]): Passage[] {
   let passages = passagesByPages.get(pages);
   if (!passages) {
-    passages = toPassages(pages);
+    passages = withCaptions(toPassages(pages));
     passagesByPages.set(pages, passages);
+  }
+  return passages;
+}
+
+// A caption names what its prices are for; one of these words alone says only that they are prices.
+const GENERIC_CAPTION =
+  /^(?:料金|料金表|料金一覧|価格|価格表|費用|報酬|報酬額|メニュー|プラン|コース|オプション|その他)$/;
+
+/**
+ * A short line that states nothing (「技人国(技術・人文知識・国際業務)」), right above two or
+ * more priced rows or 「項目：値」 lines, is their caption: each of those prices is for it, and a
+ * price said without it is another price (graders marked every such fee as missing its visa type).
+ */
+function withCaptions(passages: Passage[]): Passage[] {
+  for (const line of passages) {
+    if (
+      line.kind !== 'sentence' ||
+      line.text.length > 30 ||
+      /[。、！？]|ます$|です$/.test(line.text)
+    )
+      continue;
+    const noun = line.text.replace(/[（(][^）)]*[）)]/g, '').trim();
+    if (noun.length < 2 || noun.length > 12 || GENERIC_CAPTION.test(noun) || /\d/.test(noun))
+      continue;
+    const priced: Passage[] = [];
+    for (let index = line.index + 1; ; index++) {
+      const next = passages[index];
+      if (!next || next.sectionId !== line.sectionId) break;
+      if ((next.kind !== 'pair' && next.kind !== 'row') || !PRICE_CELL.test(next.text)) break;
+      priced.push(next);
+    }
+    if (priced.length < 2) continue;
+    for (const price of priced) if (!price.label?.includes(noun)) price.caption = noun;
   }
   return passages;
 }

@@ -18,6 +18,8 @@ export interface QuestionCandidate {
    * `gate:business-voice`).
    */
   origin?: string;
+  /** The intent's own words stay over a rule's (a price under a caption names the caption). */
+  keepsWords?: boolean;
 }
 
 /** No broken particles, doubled words or missing question form; a sensible length. */

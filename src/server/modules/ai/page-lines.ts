@@ -1,0 +1,184 @@
+/**
+ * The lines of a page made ready to be read as passages (passages.ts): layout marks and
+ * Markdown removed, figures in half-width, and the lines a copied table or list broke apart
+ * put back together (an hours column, a line cut after の, a price cell that runs into its note).
+ */
+
+// A line that opens a list item: a bullet, a circled number, a ※ note.
+export const BULLET = /^\s*(?:[-*+•・●○◆◇■□▼▲▶►◉♦✓✔➤➢★☆◎※]|[①-⑳㉑-㉟⑴-⒇])\s*/;
+
+/** Splits a paragraph at 。！？ outside brackets, keeping the mark with its sentence. */
+export function splitJapaneseSentences(paragraph: string): string[] {
+  const sentences: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of paragraph) {
+    current += char;
+    if ('「『（(【'.includes(char)) depth++;
+    else if ('」』）)】'.includes(char)) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && '。！？!?'.includes(char)) {
+      sentences.push(current.trim());
+      current = '';
+    }
+  }
+  if (current.trim()) sentences.push(current.trim());
+  return sentences.filter(Boolean);
+}
+
+// The marks a page's layout opens a line with: bullets, circled and list numbers (「①」「1.」
+// 「2、」「(3)」「2.7:00〜」, never the 2 of 「2、3日」 or 「2.5倍」), arrows, and the Q／A markers
+// of a よくある質問 block.
+const LEADING_MARK =
+  /^\s*(?:[-*+•・●○◆◇■□▼▲▶►◉♦✓✔➤➢⇒➡→★☆◎※@＠]+|[①-⑳㉑-㉟⑴-⒇]|[(（]\d{1,2}[)）]|\d{1,2}(?:[.．)）](?!\d)|[.．](?=\d{1,2}:\d{2})|、(?![\d０-９]))|(?:Q|Ｑ|A|Ａ)\s*\d{0,2}\s*(?:[.．:：、)）]\s*|\s+)(?=[^\sA-Za-z]))\s*/;
+
+/** A line without the marks its layout opens it with, however many (「③※ペットボトル…」). */
+export function withoutLeadingMarks(line: string): string {
+  let text = line;
+  for (let previous = ''; previous !== text;) {
+    previous = text;
+    text = text.replace(LEADING_MARK, '');
+  }
+  return text;
+}
+
+/**
+ * Layout inside a line, removed from what is shown: citation markers, decorative stars, a
+ * stray table pipe, dot leaders (「…の場合………無料」), 【】 around a word; a ※ note stays as
+ * the condition it is, in brackets after its sentence. Figures, e-mail addresses and
+ * underscores are left as written.
+ */
+export function withoutInlineLayout(line: string): string {
+  return line
+    .replace(/\s*\[cite(?:_start|_end)?(?::\s*[\d,\s]+)?\]/g, '')
+    .replace(/[★☆]/g, '')
+    .replace(/\s*[|｜]\s*$/, '')
+    .replace(/\s*[|｜]\s*/g, ' ')
+    .replace(/\s*(?:[…‥]+|[・.．]{3,})\s*(?=[\d¥￥])/g, ' ')
+    .replace(/\s*(?:[…‥]+|[・.．]{3,})\s*/g, '、')
+    .replace(/(?<=.)【([^】]{1,20})】/g, '「$1」')
+    .replace(/(?<=\S)\s*※\s*([^※。]{1,60})(。?)$/, '（$1）$2')
+    .replace(/\s*※\s*/g, '。')
+    .replace(/\s+(?:[⇒➡→]|=>)\s*/g, '、');
+}
+
+/** Links, images, emphasis and quote marks of Markdown removed; the layout's own marks kept. */
+export function withoutMarkdown(line: string): string {
+  return (
+    line
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[*`]+/g, '')
+      // Emphasis underscores only: 「info_shop@example.jp」 keeps its own.
+      .replace(/(?<![A-Za-z0-9])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![A-Za-z0-9])/g, '')
+      .replace(/^>\s*/, '')
+      .trim()
+  );
+}
+
+export function stripMarkdown(line: string): string {
+  return withoutInlineLayout(withoutLeadingMarks(withoutMarkdown(line)))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The lines of a page's answer as one text: a line that ends a statement ends its sentence,
+ * a list entry (「VISA・Master Card」) runs on with a comma.
+ */
+export function joinAnswerLines(lines: string[]): string {
+  return lines
+    .map((line, position) => {
+      if (position === lines.length - 1 || /[。！？!?」』）)]$/.test(line)) return line;
+      return /(?:ます|です|ません|ください|でした|ました)$/.test(line) ? `${line}。` : `${line}、`;
+    })
+    .join('');
+}
+
+const HOURS_LABEL = /^((?:診療|営業|受付|診察|開館|開園|利用|レッスン)時間)/;
+const BARE_TIME_RANGE = /^\d{1,2}:\d{2}\s*[~〜～\-－]\s*\d{1,2}:\d{2}$/;
+
+/**
+ * An hours table copied as text keeps its first column and loses the rest: 「診療時間 日・祝」,
+ * then 「8:30~12:00」「13:30~19:00」 on lines of their own. The times are the hours the label
+ * names (the weekday headers beside it cannot be told apart any more, so they are left out).
+ */
+export function joinHoursColumn(lines: string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const label = HOURS_LABEL.exec(lines[index] ?? '')?.[1];
+    const ranges: string[] = [];
+    while (label && BARE_TIME_RANGE.test(lines[index + ranges.length + 1] ?? ''))
+      ranges.push(lines[index + ranges.length + 1]!);
+    if (!label || ranges.length === 0) {
+      joined.push(lines[index]!);
+      continue;
+    }
+    joined.push(`${label}：${ranges.join('、')}`);
+    index += ranges.length;
+  }
+  return joined;
+}
+
+/**
+ * A line cut before its end (「利用開始日の」 over 「29~8日前まで ご予約料金の30%」, a table
+ * copied cell by cell) goes on in the next line: read alone, each half says nothing.
+ */
+export function joinDanglingLines(lines: string[]): string[] {
+  const joined: string[] = [];
+  for (const line of lines) {
+    const previous = joined.at(-1);
+    if (
+      previous !== undefined &&
+      line &&
+      !/^[|#]/.test(line) &&
+      !BULLET.test(line) &&
+      previous.length <= 16 &&
+      /[^\s|#]/.test(previous) &&
+      !/^[|#]/.test(previous) &&
+      /[\p{Script=Han}\p{Script=Katakana}ー]の$/u.test(previous)
+    )
+      joined[joined.length - 1] = previous + line;
+    else joined.push(line);
+  }
+  return joined;
+}
+
+/**
+ * One line of a flattened page can hold several items (「① 誓約書への同意。② 入場料の支払」,
+ * 「… • 上記症状に…」): each starts a line of its own, with its mark, as the page meant it.
+ */
+export function layoutLines(line: string): string[] {
+  return line
+    .split(/(?<=\S)\s+(?=[•●◆◇■□▼▶★☆◎①-⑳])|(?<=\S)(?=[•●◆◇■□▼▶]\s)|(?<=。)\s*(?=[①-⑳])/)
+    .flatMap((part) => {
+      // 「入塾金¥5,000 全学年共通して、入塾時に納入してください。」: a price cell, then its note.
+      const priced = PRICE_THEN_NOTE.exec(part.trim());
+      return priced ? [`${priced[1]} ${priced[2]}`, priced[3]!] : [part];
+    })
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+const PRICE_THEN_NOTE =
+  /^([^\s。、¥￥\d]{2,12}?)\s*([¥￥][\d,]+|[\d,]+円)\s+([^\s\d¥￥][^。]*[、。][^。]*。?)$/;
+
+export function tableCells(line: string): string[] {
+  return line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => stripMarkdown(cell));
+}
+
+/**
+ * Full-width digits and Latin letters (「１０時」「４，４００円」「ＷｉＦｉ」) read as their
+ * half-width forms, as Japanese style guides write figures; the Japanese punctuation stays.
+ */
+export function halfWidthFigures(line: string): string {
+  return line
+    .replace(/[０-９Ａ-Ｚａ-ｚ]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0))
+    .replace(/(?<=\d)[，](?=\d{3})/g, ',')
+    .replace(/(?<=\d)[：](?=\d{2})/g, ':')
+    .replace(/(?<=\d)[．](?=\d)/g, '.')
+    .replace(/[％]/g, '%');
+}
