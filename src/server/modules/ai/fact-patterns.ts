@@ -107,3 +107,7 @@ export function accessQuestion(text: string): string {
 // as a sentence added to an answer, it says half of its fact.
 export const POINTS_ELSEWHERE =
   /上記|下記|以下の|次の(?:事項|通り|とおり|もの|場合)|前述|それ以[外降]|これら|そのため/;
+// A sentence that opens by leaning on the one before it (「その際、返金手数料は¥0です。」
+// 「そのため、対面オーダーは…」): alone, its fact belongs to a case the reader never sees.
+export const LEANS_BACK =
+  /^(?:その際|そのため|その場合|この場合|そこで|それ以外|その後|それ以降|このため|これにより|それでも|上記|前記|同上)/;

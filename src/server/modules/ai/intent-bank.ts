@@ -1,5 +1,5 @@
 import { otherTiers } from './answer-parts.ts';
-import { POINTS_ELSEWHERE } from './fact-patterns.ts';
+import { LEANS_BACK, POINTS_ELSEWHERE } from './fact-patterns.ts';
 import { normalizeText } from './japanese.ts';
 import { passagesOf, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity } from './question-candidate.ts';
@@ -63,8 +63,7 @@ function score(intent: Intent, passage: Passage): number {
   if (text.length < 8 || /^[(（]/.test(text) || unbalanced) return -Infinity;
   // 「但し、…」「それ以外は…」 qualify the sentence before them, and 「上記の…」 points back to
   // it: alone they answer nothing.
-  if (/^(?:ただし|但し|それ以外|その他|その際|この場合|その場合|上記|前記|同上)/.test(text))
-    return -Infinity;
+  if (/^(?:ただし|但し|その他)/.test(text) || LEANS_BACK.test(text)) return -Infinity;
   // Anywhere in the sentence, a pointer to what the page says elsewhere (「上記以降にキャンセルした
   // 場合は…」「そのため、…」「下記をお伺いしております」) leaves the answer without its half.
   if (POINTS_ELSEWHERE.test(text)) return -Infinity;

@@ -344,6 +344,18 @@ describe('questions across kinds of business', () => {
 });
 
 describe('questions that ask rather than repeat', () => {
+  it('asks nothing of a sentence that leans on the one before it', () => {
+    const questions = questionsOf(
+      [
+        'ヨガスタジオです。',
+        'オンラインレッスンへの振替ができます。',
+        'その際、返金手数料は¥0です。',
+        'そのため、対面オーダーは毎月決まった人数しか受け入れることができません。',
+      ].join('\n'),
+    ).map((draft) => draft.question);
+    expect(questions.join()).not.toMatch(/返金手数料|対面オーダー/);
+  });
+
   it('names a price by the caption of its list', () => {
     const drafts = questionsOf(
       [

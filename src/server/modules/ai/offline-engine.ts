@@ -1,4 +1,5 @@
 import { otherTiers } from './answer-parts.ts';
+import { LEANS_BACK } from './fact-patterns.ts';
 import type { Analyzer } from './japanese.ts';
 import { questionsFromPassages } from './offline-questions.ts';
 import { inRuleWords, intentQuestions } from './intent-questions.ts';
@@ -67,7 +68,11 @@ function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuesti
  */
 function strongEnough(candidate: QuestionCandidate, passages: Passage[]): boolean {
   const evidence = candidate.statement ?? passages[candidate.passageIndex]!.text;
-  return !strictRefusal(candidate.question) && holdsWhatIsAsked(candidate.question, evidence);
+  return (
+    !strictRefusal(candidate.question) &&
+    holdsWhatIsAsked(candidate.question, evidence) &&
+    !LEANS_BACK.test(evidence)
+  );
 }
 
 /**
