@@ -344,6 +344,19 @@ describe('questions across kinds of business', () => {
 });
 
 describe('questions that ask rather than repeat', () => {
+  it('does not answer いいえ to a whole topic when only a narrower case is refused', () => {
+    const questions = questionsOf(
+      [
+        '動物病院です。',
+        '電話での病気に関する質問や飼育相談はお断りしております。',
+        '管理棟内は衛生管理上、ペットのご入室はご遠慮いただいております。',
+        '駐車場はございません。',
+      ].join('\n'),
+    ).map((draft) => draft.question);
+    expect(questions.join()).not.toMatch(/飼育相談|ご入室/);
+    expect(questions).toContain('駐車場はありますか？');
+  });
+
   it('asks nothing of a sentence that leans on the one before it', () => {
     const questions = questionsOf(
       [

@@ -94,6 +94,9 @@ function sentenceQuestions(
     // answered with it (offline-engine.ts), not asked on its own.
     if (/^(?:ただし|但し)/.test(passage.text)) return;
     const topic = named;
+    // A clause before this one that is no reason (「管理棟内は衛生管理上、」) sets where it holds.
+    const scoped =
+      position > 0 && !/(?:ため|ので|から)(?:です)?[、,]?$/.test(clauses[position - 1]!.text);
     // A note in brackets at the end (「…がございます（片道550円）」) does not change the predicate.
     const tail = text.replace(/[。！]$/, '').replace(/[（(][^）)]*[）)]$/, '');
     const predicate = cleanTopic(predicateNounTopic(clause));
@@ -269,7 +272,8 @@ function sentenceQuestions(
     const humble = /いただけます$/.test(tail);
     if (subject && !(able && humble && !topics.ga)) {
       const ending = exists ? 'はありますか？' : humble ? 'は利用できますか？' : 'はできますか？';
-      add(`${subject}${ending}`, 2.5, position, negative ? 'no' : 'yes');
+      if (!negative || (!narrowedBefore(text, subject) && !scoped))
+        add(`${subject}${ending}`, 2.5, position, negative ? 'no' : 'yes');
       return;
     }
     if (negative && topic && /(?:ございません|ありません)$/.test(tail)) {
@@ -277,7 +281,9 @@ function sentenceQuestions(
       return;
     }
     if (negative && topic && /お断り|ご遠慮/.test(tail)) {
-      add(`${topic}はできますか？`, 2, position, 'no');
+      // A refusal of something narrower than the topic asked (「電話での病気に関する質問…はお断り」,
+      // 「管理棟内は…、ペットのご入室はご遠慮」) read as 「いいえ」 to the whole topic misleads.
+      if (!narrowedBefore(text, topic) && !scoped) add(`${topic}はできますか？`, 2, position, 'no');
       return;
     }
     const woIndex = clause.tokens.findLastIndex(
@@ -416,4 +422,10 @@ export function questionsFromPassages(
         : fieldQuestions(passage)
     ).flatMap((candidate) => gated(candidate, passage)),
   );
+}
+
+/** Whether words before the topic narrow it (「電話での病気に関する」質問, 「当院の」入院施設). */
+function narrowedBefore(text: string, topic: string): boolean {
+  const at = text.indexOf(topic);
+  return at > 0 && /(?:の|に関する|での|への|する|な)$/.test(text.slice(0, at));
 }
