@@ -69,6 +69,10 @@ function score(intent: Intent, passage: Passage): number {
   if (POINTS_ELSEWHERE.test(text)) return -Infinity;
   // A yes/no intent needs evidence that says yes or no (「駐車場の利用は自己責任で」 does not).
   if ((intent.yes || intent.no) && !polarityOf(intent, passage)) return -Infinity;
+  // Nor does a yes or no said only in brackets (「開園期間は…です(…日曜祝日は午前に限り要予約…)」):
+  // the sentence states something else.
+  if ((intent.yes || intent.no) && !polarityOf(intent, { ...passage, text: withoutBrackets(text) }))
+    return -Infinity;
   const shape = passage.kind === 'sentence' ? 0 : 0.5;
   // A sentence that opens on a case (「返却期限日が定休日の水曜日の場合、…」「一緒にお食事をされる
   // 場合などは…」) answers that case: a plain statement of the rule answers the question better.
@@ -82,9 +86,14 @@ function score(intent: Intent, passage: Passage): number {
     const rest = text.slice(opening[0].length);
     if (inText && !clean(intent.topic).test(rest) && !inHeading) return -Infinity;
   }
+  // A yes or no that holds in one case (「空室がある場合は、新たにご予約をお願い致します」) is no
+  // answer to whether it holds at all.
+  if (opening && !caseIsTopic && (intent.yes || intent.no)) return -Infinity;
   const onlyACase = opening && !caseIsTopic ? 2 : 0;
   return (inText ? 2 : 0) + (inHeading ? 1.5 : 0) + shape - onlyACase - text.length / 300;
 }
+
+const withoutBrackets = (text: string) => text.replace(/[（(][^）)]*[）)]/g, '');
 
 /** Whether the words end on the intent's topic (「ご予約」, not 「定休日の水曜日」). */
 function endsOnTopic(intent: Intent, words: string): boolean {

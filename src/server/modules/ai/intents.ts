@@ -71,6 +71,11 @@ const COMMON: Intent[] = [
       { text: '当院は完全予約制です。', question: '予約は必要ですか？' },
       { text: '診察は受付順で予約は不要です。', question: '予約は必要ですか？' },
       { text: 'ご予約のキャンセルは前日までにご連絡ください。' },
+      // A yes in one case, or only in brackets, is no answer to whether booking is needed.
+      { text: '空室がある場合は、新たにご予約をお願い致します。' },
+      {
+        text: '開園期間は1月上旬〜5月中旬の予定です(空いている時には予約なしでもいちご狩りが可能です)。',
+      },
     ],
   },
   {
@@ -142,7 +147,8 @@ const COMMON: Intent[] = [
     value: /現金|クレジット|カード|振込|振り込み|PayPay|電子マネー|QR|引落|引き落とし|口座/i,
     // A card's details kept or destroyed, a refund or a cancellation fee's payment is not how a
     // customer pays for the service.
-    not: /レシート|領収書|明細|控え|破棄|返金|キャンセル/,
+    // 「クレジットカード等の電子決済は使えません」 says what cannot be used, not which can.
+    not: /レシート|領収書|明細|控え|破棄|返金|キャンセル|(?:使え|利用でき|ご利用いただけ|お取り?扱いでき)ません/,
     listed: true,
     examples: [
       {
@@ -151,6 +157,7 @@ const COMMON: Intent[] = [
       },
       { text: 'お支払いは施術後にお願いします。' },
       { text: 'クレジット情報の控えはお支払い後に安全に破棄いたします。' },
+      { text: 'お支払いの際、クレジットカード等の電子決済は使えません。' },
     ],
   },
   {
