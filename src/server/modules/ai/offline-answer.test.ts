@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
+import { withoutSpacedUnits } from './answer-parts.ts';
 import { offlineAnswer } from './offline-answer.ts';
 import { passagesOf } from './passages.ts';
 
@@ -305,5 +306,18 @@ describe('a fee that changes with timing', () => {
     expect(answer).toContain('かかりません');
     expect(answer).toContain('50%');
     expect(answer.indexOf('かかりません')).toBeLessThan(answer.indexOf('100%'));
+  });
+});
+
+describe('figures in an answer', () => {
+  it('keep their units and words, and a space only between two values', () => {
+    expect(withoutSpacedUnits('提出先 1 件毎に 20,000 円加算されます。')).toBe(
+      '提出先1件毎に20,000円加算されます。',
+    );
+    expect(withoutSpacedUnits('一律 100 万円、または 18 歳以上の方')).toBe(
+      '一律100万円、または18歳以上の方',
+    );
+    expect(withoutSpacedUnits('出張料は10分 500 円です。')).toBe('出張料は10分 500円です。');
+    expect(withoutSpacedUnits('例 1月6日')).toBe('例 1月6日');
   });
 });

@@ -2,6 +2,7 @@ import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import {
   asSentence,
   figuresAsWritten,
+  withoutSpacedUnits,
   notesOn,
   otherTiers,
   pointedTo,
@@ -195,13 +196,15 @@ export function offlineAnswer(
   // A schedule is told in the page's order (「7日前まで無料。前日50%。当日100%。」), whichever
   // step the question landed on; an answer that opens on はい／いいえ keeps it first.
   const stepsFirst = prefix ? [] : ordered.filter((item) => item.earlierStep);
-  const answer = figuresAsWritten(
-    [
-      ...stepsFirst.map((item) => item.sentence),
-      main,
-      ...ordered.filter((item) => !stepsFirst.includes(item)).map((item) => item.sentence),
-    ].join(''),
-    pages.map((page) => page.markdown),
+  const answer = withoutSpacedUnits(
+    figuresAsWritten(
+      [
+        ...stepsFirst.map((item) => item.sentence),
+        main,
+        ...ordered.filter((item) => !stepsFirst.includes(item)).map((item) => item.sentence),
+      ].join(''),
+      pages.map((page) => page.markdown),
+    ),
   );
   return {
     answer,
