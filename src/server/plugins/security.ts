@@ -5,6 +5,11 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 
+/** A file of the web build's assets folder (hashed names, served as immutable). */
+export function isBuiltAsset(url: string): boolean {
+  return /^\/assets\/[\w.-]+\.(?:js|css|woff2?|svg|png|webp)(?:\?|$)/.test(url);
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -34,6 +39,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: true,
     max: config.NODE_ENV === 'test' ? 100_000 : 600,
     timeWindow: '1 minute',
+    // The built scripts and styles are files that never change (cached a year): one screen
+    // loads dozens of them, so counting them sent 429 to the chunks of an office's tenth page in a
+    // minute, and the screen stayed on its loader.
+    allowList: (request) => isBuiltAsset(request.url),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: {
