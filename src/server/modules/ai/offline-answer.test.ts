@@ -309,6 +309,13 @@ describe('a fee that changes with timing', () => {
   });
 });
 
+describe('a clipped statement', () => {
+  it('is said with です', () => {
+    const { answer } = answerOf('門限は24:00。', '門限', '門限は何時ですか？', 'short');
+    expect(answer).toBe('門限は24:00です。');
+  });
+});
+
 describe('figures in an answer', () => {
   it('keep their units and words, and a space only between two values', () => {
     expect(withoutSpacedUnits('提出先 1 件毎に 20,000 円加算されます。')).toBe(

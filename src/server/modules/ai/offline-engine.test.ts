@@ -344,6 +344,19 @@ describe('questions across kinds of business', () => {
 });
 
 describe('questions that ask rather than repeat', () => {
+  it('asks nothing of a sentence whose half is elsewhere, or of a bracketed note alone', () => {
+    const questions = questionsOf(
+      [
+        '居酒屋です。',
+        'ご予約の締め切りは下記の通りです。',
+        'ご予約の変更またはキャンセルについては、上記番号までお電話ください。',
+        '(振替日に欠席された場合でも振替分は消失となりますのでご注意ください)',
+        '門限は24:00。',
+      ].join('\n'),
+    );
+    expect(questions.map((draft) => draft.question).join()).not.toMatch(/締め切り|変更|振替/);
+  });
+
   it('does not answer いいえ to a whole topic when only a narrower case is refused', () => {
     const questions = questionsOf(
       [

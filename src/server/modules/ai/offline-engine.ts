@@ -1,5 +1,5 @@
-import { otherTiers } from './answer-parts.ts';
-import { LEANS_BACK } from './fact-patterns.ts';
+import { otherTiers, pointedTo } from './answer-parts.ts';
+import { LEANS_BACK, POINTS_ELSEWHERE } from './fact-patterns.ts';
 import type { Analyzer } from './japanese.ts';
 import { questionsFromPassages } from './offline-questions.ts';
 import { inRuleWords, intentQuestions } from './intent-questions.ts';
@@ -67,11 +67,17 @@ function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuesti
  * whatever their tier (the tiers rank how a rule read its clause, not whether a customer asks).
  */
 function strongEnough(candidate: QuestionCandidate, passages: Passage[]): boolean {
-  const evidence = candidate.statement ?? passages[candidate.passageIndex]!.text;
+  const passage = passages[candidate.passageIndex]!;
+  const evidence = candidate.statement ?? passage.text;
   return (
     !strictRefusal(candidate.question) &&
     holdsWhatIsAsked(candidate.question, evidence) &&
-    !LEANS_BACK.test(evidence)
+    !LEANS_BACK.test(evidence) &&
+    // 「ご予約の締め切りは下記の通りです。」 with no list under it, 「上記番号までお電話ください」:
+    // the half it points to is not in the answer.
+    !(POINTS_ELSEWHERE.test(evidence) && pointedTo(passages, passage).length === 0) &&
+    // A note in brackets alone (「(振替日に欠席された場合でも…)」) is the remnant of a sentence.
+    !/^[（(][^）)]*[）)]。?$/.test(evidence)
   );
 }
 
