@@ -177,7 +177,11 @@ describe('deleting a record while its work runs', () => {
     const { credits, reserved } = await balance(t, user.id);
     expect(reserved).toBe(0);
     expect(sum).toBe(credits);
-    if (before?.stage === 'answering') expect(usage).toEqual([]);
+    // Fully or not at all: the run can still end and keep its answers between the read of the
+    // stage above and the deletion, so the stage read does not tell which of the two it was.
+    const charged = -usage.reduce((total, row) => total + row.amount, 0);
+    expect([0, 3]).toContain(charged);
+    if (before?.stage !== 'answering') expect(charged).toBe(3);
   });
 
   it('an answer regeneration deleted mid-call answers 404 and charges nothing', async () => {
