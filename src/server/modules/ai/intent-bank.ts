@@ -1,4 +1,4 @@
-import { otherTiers } from './answer-parts.ts';
+import { otherTiers, sentenceRun } from './answer-parts.ts';
 import { LEANS_BACK, POINTS_ELSEWHERE } from './fact-patterns.ts';
 import { normalizeText } from './japanese.ts';
 import { passagesOf, type Passage, type SourcePage } from './passages.ts';
@@ -79,7 +79,10 @@ function score(intent: Intent, passage: Passage): number {
   // When the case is the topic itself (「キャンセルする際は、前日18時までにご連絡」「ご予約の際は」)
   // the sentence is the rule.
   const opening = CASE_OPENING.exec(text);
-  const caseIsTopic = opening !== null && endsOnTopic(intent, opening[1]!);
+  const caseIsTopic =
+    opening !== null &&
+    (endsOnTopic(intent, opening[1]!) ||
+      (!!intent.circumstance && clean(intent.topic).test(opening[1]!)));
   if (opening && !caseIsTopic) {
     // The topic named only inside the case (「返却期限日が定休日の水曜日の場合」 to 「定休日は
     // いつですか？」) is not what the sentence states: it answers another question.
@@ -139,6 +142,10 @@ export function evidenceFor(intent: Intent, passages: Passage[]): IntentEvidence
     if (passage.kind === 'qa') continue;
     let value = score(intent, passage);
     if (value === -Infinity) continue;
+    // A line the page wrapped is answered with the rest of its sentence, which may point
+    // elsewhere (「…ご迷惑がかかってしまうため、」 then 「以下のルールを設けて…」).
+    const run = sentenceRun(passages, passage);
+    if (run.length > 1 && POINTS_ELSEWHERE.test(run.map((line) => line.text).join(''))) continue;
     if (intent.exceptions && clean(intent.exceptions).test(normalizeText(passage.text))) value -= 3;
     // One step of a schedule (「前日:50%」) is answered with the others: the schedule is the
     // rule a customer asks about, more than a sentence on one case.

@@ -186,6 +186,19 @@ export function inRuleWords(
   // the customer asks the bank's question.
   const caseWorded = exact?.origin === 'sentence' && /際|場合|とき/.test(exact.question);
   if (!exact || !sameAsk || caseWorded || intent.keepsWords) return intent;
+  // A question worded stiffly from the page does not replace the customer's: two items joined
+  // (「税込・初診料はありますか？」), a bracket or a heading's mark, 「…を教えてください。」 on a
+  // heading, a deadline asked of what is no booking (「チェックアウト時間はいつまでに必要ですか？」),
+  // 「キャンセル期限はいつまで受け付けていますか？」.
+  if (
+    intent.origin !== 'intent:price-item' &&
+    (/[・（(【「]|期限はいつまで/.test(exact.question) ||
+      (/を教えてください。$/.test(exact.question) &&
+        !/を教えてください。$/.test(intent.question)) ||
+      (/いつまでに必要ですか/.test(exact.question) &&
+        !/^(?:ご)?予約|^お?申し?込/.test(exact.question)))
+  )
+    return intent;
   // A price row keeps the field's wording (its heading's qualifier, its brackets) unless the
   // field echoes a figure (「英語の8,800円はいくらですか？」) or drags a column along (「英語の週1回
   // 授業60分(宿題指導無し)はいくらですか？」): then the intent names the item.

@@ -40,6 +40,11 @@ export interface Intent {
    * evidence answers only when the page states nothing else.
    */
   exceptions?: RegExp;
+  /**
+   * The topic is a circumstance (being late, a storm, a breakage): a sentence that opens on it
+   * as its case (「遅刻された場合は…」) states the rule asked about.
+   */
+  circumstance?: boolean;
   examples: IntentExample[];
 }
 

@@ -1,4 +1,5 @@
 import { SECTOR_INTENTS } from './intents-sector.ts';
+import { VISIT_INTENTS } from './intents-visit.ts';
 import {
   DAYS,
   MONEY,
@@ -234,8 +235,11 @@ const COMMON: Intent[] = [
   },
 ];
 
-/** Common intents first, then the sector ones (intents-sector.ts), in the order customers care about. */
-export const INTENTS: Intent[] = [...COMMON, ...SECTOR_INTENTS];
+/**
+ * Common intents first, then the sector ones (intents-sector.ts), then those about the visit
+ * itself (intents-visit.ts), in the order customers care about.
+ */
+export const INTENTS: Intent[] = [...COMMON, ...SECTOR_INTENTS, ...VISIT_INTENTS];
 
 /** Words a page of each sector uses; two different hits name the sector. */
 export const SECTOR_WORDS: Record<Sector, RegExp> = {

@@ -14,6 +14,7 @@ import {
   tableNotes,
   wholeSentences,
 } from './answer-parts.ts';
+import { readsAsProse } from './answer-surface.ts';
 import { buildBm25 } from './bm25.ts';
 import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
@@ -125,7 +126,7 @@ export function offlineAnswer(
   // The evidence opens the answer: a connective that tied it to the sentence before (「なお、」)
   // has nothing to tie to there.
   const core = wholeSentences(asSentence(said)).replace(LEADING_CONNECTIVE, '');
-  const main = withCopula(firstSentences(`${prefix}${core}`, Math.round(max * 1.3)));
+  const main = firstSentences(`${prefix}${core}`, Math.round(max * 1.3));
   const after: { index: number; sentence: string; earlierStep?: boolean }[] = [];
   const seen = new Set([...run.map((line) => line.text), main]);
   let total = main.length;
@@ -196,7 +197,7 @@ export function offlineAnswer(
   // A schedule is told in the page's order (「7日前まで無料。前日50%。当日100%。」), whichever
   // step the question landed on; an answer that opens on はい／いいえ keeps it first.
   const stepsFirst = prefix ? [] : ordered.filter((item) => item.earlierStep);
-  const answer = withoutSpacedUnits(
+  const quoted = withoutSpacedUnits(
     figuresAsWritten(
       [
         ...stepsFirst.map((item) => item.sentence),
@@ -206,6 +207,8 @@ export function offlineAnswer(
       pages.map((page) => page.markdown),
     ),
   );
+  // A page's own answer was written as one; a quoted row or note is said as a sentence.
+  const answer = passage.kind === 'qa' ? quoted : readsAsProse(analyzer, quoted);
   return {
     answer,
     found: true,
@@ -213,16 +216,4 @@ export function offlineAnswer(
     evidence: passage.text,
     ...(length !== 'short' && answer.length < min ? { belowLength: true } : {}),
   };
-}
-
-/**
- * 「門限は24:00。」「花火は午後9時まで。」: a page's clipped statement of a time or figure reads
- * as a note in an FAQ; said with です it answers (graders marked the bare form for an edit).
- */
-function withCopula(sentences: string): string {
-  return sentences.replace(
-    /^([^。]{1,40}は[^。]{0,30}(?:\d|時|分|まで|円|以降|以上|未満|無料))。/,
-    (whole, statement: string) =>
-      /(?:です|ます|ません|ください)$/.test(statement) ? whole : `${statement}です。`,
-  );
 }

@@ -474,3 +474,22 @@ describe('questions that ask rather than repeat', () => {
     );
   });
 });
+
+describe('the customer’s words over a stiff rewording of the page', () => {
+  it('keeps the intent’s question where the page’s would read stiffly', () => {
+    const questions = questionsOf(
+      [
+        '## ご宿泊について',
+        'チェックアウト時間は11時までにお願い致します。',
+        '【ペットホテルキャンセルポリシー】1週間前~2日前:宿泊料金の20% / 前日:宿泊料金の30% /当日:全額',
+      ].join('\n'),
+    ).map((draft) => draft.question);
+    expect(questions).toEqual(
+      expect.arrayContaining([
+        'チェックイン・チェックアウトの時間は何時ですか？',
+        'キャンセル料はかかりますか？',
+      ]),
+    );
+    expect(questions.join('')).not.toMatch(/いつまでに必要|を教えてください/);
+  });
+});

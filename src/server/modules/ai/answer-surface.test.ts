@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readsAsProse } from './answer-surface.ts';
+import { loadAnalyzer, type Analyzer } from './japanese.ts';
+
+let analyzer: Analyzer;
+beforeAll(async () => {
+  analyzer = await loadAnalyzer();
+});
+
+// Each line is an answer the engine quoted from a real page, and how it reads said as a sentence.
+describe('readsAsProse', () => {
+  it.each([
+    // A clipped note said with its copula or its request.
+    ['公共のスペースは禁煙。', '公共のスペースは禁煙です。'],
+    ['前日17時以降は全額。', '前日17時以降は全額です。'],
+    ['門限は24:00。', '門限は24:00です。'],
+    [
+      'キャンセルする際は、前日18時までにご連絡。',
+      'キャンセルする際は、前日18時までにご連絡ください。',
+    ],
+    // A table row's space after a condition reads は; a fee's spaces go.
+    [
+      '利用開始日の29~8日前まで ご予約料金の30%。',
+      '利用開始日の29~8日前まではご予約料金の30%です。',
+    ],
+    ['機材使用料は30分 500円です。', '機材使用料は30分500円です。'],
+    [
+      '基本保育料金は1時間600円 (10分毎に100円)です。',
+      '基本保育料金は1時間600円(10分毎に100円)です。',
+    ],
+    ['消臭抗菌コート ¥1,000。', '消臭抗菌コートは¥1,000です。'],
+    ['勤怠データ集計は1人あたり1,000円 加算です。', '勤怠データ集計は1人あたり1,000円加算です。'],
+    // Labels and slashes of a schedule said as a list.
+    [
+      'キャンセルポリシーは1週間前~2日前:宿泊料金の20% / 前日:宿泊料金の30% /当日:全額です。',
+      'キャンセルポリシーは1週間前~2日前は宿泊料金の20%、前日は宿泊料金の30%、当日は全額です。',
+    ],
+    ['当日7:00まで :無料。', '当日7:00までは無料です。'],
+    [
+      'キャンセル料について 前日までのキャンセル:料金はかかりません。',
+      'キャンセル料について、前日までのキャンセルは、料金はかかりません。',
+    ],
+    [
+      '【個人】 課税事業者の基本報酬 (月額)は25,000円~です。',
+      '個人、課税事業者の基本報酬(月額)は25,000円~です。',
+    ],
+    ['チェックインは12:30時~16時です。', 'チェックインは12:30~16時です。'],
+    ['開塾時間は16:00 〜 23:00 (7時間)です。', '開塾時間は16:00〜23:00(7時間)です。'],
+  ])('「%s」 → 「%s」', (quoted, said) => {
+    expect(readsAsProse(analyzer, quoted)).toBe(said);
+  });
+
+  it.each([
+    // A rate, a time, an open range before its fee and Latin words keep their marks.
+    '基本料金は5,000円/日です。',
+    'アーリーチェックインは13:00~ 2,200円(1棟につき)です。',
+    'チェックアウト Check-out AM10:00。',
+    '例 1月6日15時に予約している場合は変更できます。',
+    // A verb cut short or a mistyped ending is not given a copula.
+    '安全基準に適合しているかどうかを確認。',
+    '来店前にお済ませ下。',
+    // Nothing to say it of: a list of names.
+    'ご利用ガイド、よくあるご質問。',
+  ])('leaves 「%s」 as the page wrote it', (quoted) => {
+    expect(readsAsProse(analyzer, quoted)).toBe(quoted);
+  });
+});
