@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { BELOW_LENGTH_NOTE } from '../../src/shared/exports.ts';
 import { createTestApp } from '../../tests/helpers/test-app.ts';
 import { seedUser } from '../../tests/helpers/users.ts';
 import { ASKED, REAL_PAGES } from './case-sets.ts';
@@ -43,6 +44,8 @@ const sheetItemSchema = z.object({
   length: z.string(),
   question: z.string(),
   answer: z.string(),
+  /** The note the results screen shows beside the answer (the page holds less than the length). */
+  note: z.string().optional(),
 });
 
 const gradeSchema = z.object({
@@ -108,6 +111,7 @@ async function writeSheet(setFile: string, name: string | undefined): Promise<vo
             length: label,
             question: faq.question,
             answer: faq.failed ? '（回答なし）' : faq.answer,
+            ...(faq.belowLength && !faq.failed ? { note: BELOW_LENGTH_NOTE } : {}),
           }),
         );
       }

@@ -40,6 +40,7 @@ export async function generateThroughApi(
       question: item.question,
       answer: item.answer,
       failed: item.failed,
+      ...(item.belowLength ? { belowLength: true } : {}),
     })),
     message: ready.message,
     creditsUsed: done.creditsUsed,
@@ -55,6 +56,7 @@ interface Record_ {
     question: string;
     answer: string;
     failed?: boolean;
+    belowLength?: boolean;
     evidence?: string;
     sourceUrl?: string;
   }[];

@@ -18,6 +18,8 @@ export interface ProducedFaq {
   question: string;
   answer: string;
   failed?: boolean;
+  /** The page held less than the length asked for (the results screen says so). */
+  belowLength?: boolean;
 }
 
 export interface QualityCounts {
