@@ -13,7 +13,7 @@ export const VISIT_INTENTS: Intent[] = [
     id: 'late',
     circumstance: true,
     sectors: 'common',
-    question: '遅れそうなときはどうすればよいですか？',
+    question: '予約の時間に遅れたらどうなりますか？',
     topic: /遅刻|遅れ(?:る|た|て|の|そう)|遅れる場合|遅延/,
     // What happens or what to do (a shortened session, a fee, a call), not the case alone
     // (「当日15分以上の遅刻をされた場合。」).
@@ -26,11 +26,11 @@ export const VISIT_INTENTS: Intent[] = [
     examples: [
       {
         text: 'ご予約時間に遅れる場合は、必ずお電話でご連絡ください。',
-        question: '遅れそうなときはどうすればよいですか？',
+        question: '予約の時間に遅れたらどうなりますか？',
       },
       {
         text: 'ご連絡なく15分以上遅刻された場合は、無断キャンセル扱いとなります。',
-        question: '遅れそうなときはどうすればよいですか？',
+        question: '予約の時間に遅れたらどうなりますか？',
       },
       { text: 'お支払いが遅れた場合は年3%の遅延損害金がかかります。' },
       // A wrapped line whose sentence points to a list elsewhere.
