@@ -241,6 +241,10 @@ export function relatedSentences(
   const rare = (text: string) =>
     new Set(contentWords(analyzer, text).filter((word) => (frequency.get(word) ?? 0) <= common));
   const asked = rare(question);
+  // The question's own topic said all over the section (「キャンセル」 on a cancellation page)
+  // ties a sentence to it only with a word of the evidence as well (「当日以外でしたら料金は発生
+  // いたしません」 beside 「…当日料金の100%が発生いたします」).
+  const askedAtAll = new Set(contentWords(analyzer, question));
   const stated = rare(evidence.map(spokenPassage).join(''));
   const subject = subjectOf(first.named ? `${first.named}は` : question);
   const priced = evidence.some((passage) => PRICE.test(passage.text));
@@ -277,9 +281,11 @@ export function relatedSentences(
       // です」 … 「入塾金¥5,000」).
       if (reach === 0)
         return sameSubject && (distance <= 2 || (PRICE.test(passage.text) && !priced));
+      const onTopic = words.some((word) => askedAtAll.has(word) && !asked.has(word));
       return (
         sameSubject ||
         (onQuestion >= 1 && distance <= 3 * reach) ||
+        (onTopic && onEvidence >= 1 && distance <= 3 * reach) ||
         (onQuestion >= 1 && onQuestion + onEvidence >= 2 && distance <= 8 * reach)
       );
     })

@@ -328,3 +328,40 @@ describe('figures in an answer', () => {
     expect(withoutSpacedUnits('例 1月6日')).toBe('例 1月6日');
   });
 });
+
+describe('a longer answer on the words the page uses', () => {
+  it('ties the page’s own word for an intent’s topic to the question (ご入浴 for お風呂)', () => {
+    const markdown = [
+      '整体コースのみであれば施術直後からご入浴いただいても大丈夫です。',
+      '針をした場合のみ2時間空けてご入浴くださいますようお願いいたします。',
+    ].join('\n');
+    const content = [{ url: 'https://example.jp/', title: '', markdown }];
+    const { answer } = offlineAnswer(
+      analyzer,
+      content,
+      {
+        question: '施術の後にお風呂に入ってもよいですか？',
+        evidence: { passage: 0, quote: passagesOf(content)[0]!.text, origin: 'intent:bathing' },
+      },
+      'medium',
+    );
+    expect(answer).toContain('針をした場合のみ2時間空けて');
+  });
+
+  it('adds the other cases of a topic said all over the section when they share the evidence’s words', () => {
+    const markdown = [
+      '予約のキャンセルも日時の変更も自由に選択していただけます。',
+      '当日キャンセルについて',
+      '予約当日にキャンセルして終了する場合は当日料金の100%が発生いたしますのでご注意ください。',
+      'キャンセルの際は早めのご連絡をお願い致します。',
+      '当日以外でしたらキャンセル料金は発生いたしません。',
+    ].join('\n');
+    const { answer } = answerOf(
+      markdown,
+      '当日料金の100%',
+      'キャンセル料はかかりますか？',
+      'medium',
+    );
+    expect(answer).toContain('当日以外でしたらキャンセル料金は発生いたしません。');
+  });
+});

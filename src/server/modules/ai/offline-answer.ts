@@ -18,6 +18,7 @@ import { readsAsProse } from './answer-surface.ts';
 import { buildBm25 } from './bm25.ts';
 import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
+import { INTENTS } from './intents.ts';
 import type { Analyzer } from './japanese.ts';
 import type { ContentPage, DraftQuestion } from './offline-engine.ts';
 import { passagesOf, searchableText, type Passage } from './passages.ts';
@@ -180,7 +181,7 @@ export function offlineAnswer(
       analyzer,
       passages,
       run,
-      question.question,
+      askedWith(question, passage),
       length === 'long' ? 2 : length === 'medium' ? 1 : 0,
     )) {
       if (total >= min) break;
@@ -216,4 +217,21 @@ export function offlineAnswer(
     evidence: passage.text,
     ...(length !== 'short' && answer.length < min ? { belowLength: true } : {}),
   };
+}
+
+/**
+ * What a question asks, in the page's words as well: an intent asks in the customer's words
+ * (「施術の後にお風呂に入ってもよいですか？」) where the page says 「ご入浴」, so the words its topic
+ * found in the evidence tie the page's other sentences on it (「鍼をした場合は2時間空けてから
+ * ご入浴ください」) to the question a longer answer fills.
+ */
+function askedWith(question: DraftQuestion, passage: Passage): string {
+  const origin = question.evidence?.origin;
+  const intent = origin?.startsWith('intent:')
+    ? INTENTS.find((entry) => `intent:${entry.id}` === origin)
+    : undefined;
+  if (!intent) return question.question;
+  const topic = new RegExp(intent.topic.source, intent.topic.flags.replace('g', '') + 'g');
+  const words = Array.from(passage.text.matchAll(topic), (match) => match[0]);
+  return [question.question, ...new Set(words)].join(' ');
 }

@@ -493,3 +493,22 @@ describe('the customer’s words over a stiff rewording of the page', () => {
     expect(questions.join('')).not.toMatch(/いつまでに必要|を教えてください/);
   });
 });
+
+describe('a generic topic under its heading', () => {
+  it('names the heading a bare 利用時間 or 利用料金 belongs to', () => {
+    const questions = questionsOf(
+      [
+        '## シャワー',
+        'コインシャワーは空室であれば使用可能です。',
+        '利用時間はAM8:00~PM10:00までです。',
+        '利用料金は10分400円です。',
+      ].join('\n'),
+    ).map((draft) => draft.question);
+    expect(questions).toEqual(
+      expect.arrayContaining([
+        'シャワーの利用時間は何時ですか？',
+        'シャワーの利用料金はいくらですか？',
+      ]),
+    );
+  });
+});

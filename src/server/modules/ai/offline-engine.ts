@@ -46,10 +46,36 @@ function spread<T>(items: T[], count: number): T[] {
   return Array.from({ length: count }, (_, position) => items[Math.floor(position * step)]!);
 }
 
+// Words that name no thing of their own: 「利用時間は何時ですか？」 under 「シャワー」 asks the
+// shower's hours, and without the heading a reader takes it for the whole place's.
+const GENERIC_TOPIC =
+  /^(?:ご?利用時間|ご?利用料金?|使用料|料金|基本料金|費用|受付時間|所要時間|定員|対象)は/;
+// Headings that name a part of the page rather than a thing (「ご利用案内」「料金」「注意事項」).
+const GENERIC_HEADING =
+  /案内|情報|概要|料金|価格|費用|ご利用|について|ガイド|よくある|FAQ|注意|ルール|規約|規定|お知らせ|メニュー|一覧|詳細|アクセス|店舗|当店|当院|当社|その他|\d/;
+
+/** The heading a generic topic belongs to, said in the question: 「シャワーの利用時間は…」. */
+function namedBySection(question: string, passage: Passage): string {
+  const heading = passage.section.replace(/[【】「」［］\[\]]/g, '').trim();
+  if (
+    !GENERIC_TOPIC.test(question) ||
+    heading.length < 2 ||
+    heading.length > 12 ||
+    /[。、！？\s]/.test(heading) ||
+    GENERIC_HEADING.test(heading) ||
+    question.includes(heading)
+  )
+    return question;
+  return `${heading}の${question}`;
+}
+
 function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuestion {
   const passage = passages[candidate.passageIndex]!;
   return {
-    question: candidate.question,
+    question:
+      candidate.origin === 'page-qa'
+        ? candidate.question
+        : namedBySection(candidate.question, passage),
     ...(passage.url ? { sourceUrl: passage.url } : {}),
     evidence: {
       passage: passage.index,
