@@ -56,7 +56,7 @@ const GENERIC_HEADING =
 
 /** The heading a generic topic belongs to, said in the question: 「シャワーの利用時間は…」. */
 function namedBySection(question: string, passage: Passage): string {
-  const heading = passage.section.replace(/[【】「」［］\[\]]/g, '').trim();
+  const heading = passage.section.replace(/[【】「」［］[\]]/g, '').trim();
   if (
     !GENERIC_TOPIC.test(question) ||
     heading.length < 2 ||
