@@ -130,6 +130,8 @@ function priceInContext(value: string, caption: string): string {
   return said;
 }
 
+const FEE_NAME = /(?:料金|料|代|費|報酬|価格|金額)$/;
+
 export function fieldQuestions(passage: Passage): QuestionCandidate[] {
   const label = (passage.label ?? '').trim();
   if (!label || !passage.fields || NOT_ASKED.test(label)) return [];
@@ -173,7 +175,10 @@ export function fieldQuestions(passage: Passage): QuestionCandidate[] {
         : // 「| Wi-Fi | あり |」 under 有無: the item itself is what there is.
           YES_NO.test(field.value) && /有無|可否|設置|利用/.test(field.name)
           ? label
-          : `${label}の${field.name}`;
+          : // 「基本料金」 row, 「小型犬」 column: the small dog's fee, 「小型犬の基本料金」.
+            FEE_NAME.test(label) && !FEE_NAME.test(field.name)
+            ? `${field.name}の${label}`
+            : `${label}の${field.name}`;
   const kindOf = (field: { name: string; value: string }) =>
     valueKind(heading && subjectOf(field).endsWith(heading) ? heading : field.name, field.value);
 

@@ -182,3 +182,44 @@ export function halfWidthFigures(line: string): string {
     .replace(/(?<=\d)[．](?=\d)/g, '.')
     .replace(/[％]/g, '%');
 }
+
+const CELL_GAP = /[ \u3000\t]+/;
+const FIGURE_CELL = /\d|無料|要相談|お問い?合わせ|^[-－―ー]$/;
+
+/**
+ * A table copied from a web page as text keeps its cells apart by spaces: 「お部屋の種類 小型犬
+ * 中型犬」 over 「基本料金 4,000円~ 4,500円~」. Read as sentences, the row's figures have lost
+ * their columns (which is the small dog's price?); under a header with as many cells they have
+ * them back, so such lines become the table they were (`| 基本料金 | 4,000円~ | 4,500円~ |`).
+ */
+export function spacedTables(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const header = lines[index]!.trim();
+    const headerCells = header.split(CELL_GAP);
+    const isHeader =
+      headerCells.length >= 3 &&
+      !/[|。、！？：:]/.test(header) &&
+      !BULLET.test(header) &&
+      headerCells.every((cell) => cell.length <= 12 && !/\d/.test(cell));
+    const rows: string[][] = [];
+    while (isHeader) {
+      const cells = (lines[index + rows.length + 1] ?? '').trim().split(CELL_GAP);
+      if (
+        cells.length !== headerCells.length ||
+        /[。|]/.test(cells.join('')) ||
+        /\d/.test(cells[0]!) ||
+        !cells.slice(1).every((cell) => FIGURE_CELL.test(cell))
+      )
+        break;
+      rows.push(cells);
+    }
+    if (rows.length === 0) {
+      out.push(lines[index]!);
+      continue;
+    }
+    for (const cells of [headerCells, ...rows]) out.push(`| ${cells.join(' | ')} |`);
+    index += rows.length;
+  }
+  return out;
+}

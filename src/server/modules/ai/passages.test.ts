@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldQuestions } from './field-questions.ts';
 import { passagesOf } from './passages.ts';
 
 const page = (markdown: string) => [{ url: 'https://example.jp/', title: '', markdown }];
@@ -118,5 +119,36 @@ describe('a caption over a price list', () => {
     expect(captions).toContainEqual(['在留期間更新許可申請', '技人国']);
     // 「料金表」 says only that they are prices.
     expect(passages.find((passage) => passage.label === 'カット')?.caption).toBeUndefined();
+  });
+});
+
+describe('a table copied as text with spaces between its cells', () => {
+  const priceTable = [
+    '※表示は全て税抜き料金となります。',
+    'お部屋の種類 小型犬 中型犬',
+    '基本料金 4,000円~ 4,500円~',
+    '超過料金(1時間ごと)',
+  ].join('\n');
+
+  it('gives a row under a header of as many cells its columns back', () => {
+    const row = passagesOf(page(priceTable)).find((passage) => passage.kind === 'row');
+    expect(row?.label).toBe('基本料金');
+    expect(row?.fields).toEqual([
+      { name: '小型犬', value: '4,000円~' },
+      { name: '中型犬', value: '4,500円~' },
+    ]);
+  });
+
+  it('asks each column’s fee by its name: 「小型犬の基本料金」', () => {
+    const row = passagesOf(page(priceTable)).find((passage) => passage.kind === 'row')!;
+    expect(fieldQuestions(row).map((candidate) => candidate.statement)).toEqual([
+      '小型犬の基本料金は4,000円~です。',
+      '中型犬の基本料金は4,500円~です。',
+    ]);
+  });
+
+  it('leaves spaced words that are no table as they are', () => {
+    const passages = passagesOf(page('営業日 月 水 金\n季節により変わります。'));
+    expect(passages.some((passage) => passage.kind === 'row')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   joinDanglingLines,
   joinHoursColumn,
   layoutLines,
+  spacedTables,
   splitJapaneseSentences,
   stripMarkdown,
   tableCells,
@@ -165,10 +166,9 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     };
     const layout = joinHoursColumn(
       joinDanglingLines(
-        lines.flatMap((rawLine) => {
-          const line = halfWidthFigures(rawLine).trim();
-          return line.startsWith('|') || !line ? [line] : layoutLines(line);
-        }),
+        spacedTables(lines.map((rawLine) => halfWidthFigures(rawLine).trim())).flatMap((line) =>
+          line.startsWith('|') || !line ? [line] : layoutLines(line),
+        ),
       ),
     );
     for (const line of layout) {
