@@ -136,6 +136,27 @@ export const STRICT_RULES: StrictRule[] = [
     },
   },
   {
+    id: 'echo-list',
+    // 「ペットボトルや食材トレイ・燃えるゴミや燃えないゴミについて…」「貴重品等について…」「宿泊室
+    // 以外(共有部分を除く)の出入りについて…」: a list or a bracketed clause of the page read back as
+    // the topic; a customer asks about one thing, in a few words.
+    refuses:
+      /^(?:[^？]*(?:等|[（(][^）)]*[）)])[^？]{0,6}|[^？]*や[^？]*・[^？]*)について教えてください。$/,
+    examples: {
+      refused: [
+        'ペットボトルや食材トレイ・燃えるゴミや燃えないゴミについて教えてください。',
+        '貴重品等について教えてください。',
+        '宿泊室以外(共有部分を除く)の出入りについて教えてください。',
+        '複数予約やグループ・団体でのご利用について教えてください。',
+      ],
+      passed: [
+        '土・日・祝日について教えてください。',
+        '自動振替の際の引き落とし名義について教えてください。',
+        '荷造り用段ボールの用意やお荷物の梱包について教えてください。',
+      ],
+    },
+  },
+  {
     id: 'echo-case',
     // 「ご連絡が取れない場合の連絡について…」「指定がない場合の指定について…」: the clause's own
     // word asked back about its case, a fragment of the sentence rather than a question.
