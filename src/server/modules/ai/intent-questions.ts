@@ -4,7 +4,7 @@ import { normalizeText } from './japanese.ts';
 import type { Passage } from './passages.ts';
 import { tier, type QuestionCandidate } from './question-candidate.ts';
 import { askKind } from './japanese.ts';
-import { INTENTS } from './intents.ts';
+import { intentOfOrigin } from './intents.ts';
 
 /**
  * Questions from customers' intents (issue 23, item 3): for each intent of the page's sectors
@@ -161,7 +161,7 @@ export function inRuleWords(
   intent: QuestionCandidate,
   fromPassages: QuestionCandidate[],
 ): QuestionCandidate {
-  const topic = INTENTS.find((entry) => `intent:${entry.id}` === intent.origin)?.topic;
+  const topic = intentOfOrigin(intent.origin)?.topic;
   const exact = fromPassages.find(
     (candidate) =>
       candidate.passageIndex === intent.passageIndex &&

@@ -241,6 +241,13 @@ const COMMON: Intent[] = [
  */
 export const INTENTS: Intent[] = [...COMMON, ...SECTOR_INTENTS, ...VISIT_INTENTS];
 
+/** The intent a question's origin names (`intent:hours`), if it is one of the bank's. */
+export function intentOfOrigin(origin: string | undefined): Intent | undefined {
+  return origin?.startsWith('intent:')
+    ? INTENTS.find((entry) => `intent:${entry.id}` === origin)
+    : undefined;
+}
+
 /** Words a page of each sector uses; two different hits name the sector. */
 export const SECTOR_WORDS: Record<Sector, RegExp> = {
   clinic: /診療|診察|施術|整骨|整体|鍼灸|歯科|医院|クリニック|治療|患者|保険証/g,

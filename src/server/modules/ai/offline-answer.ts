@@ -18,7 +18,7 @@ import { readsAsProse } from './answer-surface.ts';
 import { buildBm25 } from './bm25.ts';
 import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
-import { INTENTS } from './intents.ts';
+import { intentOfOrigin } from './intents.ts';
 import type { Analyzer } from './japanese.ts';
 import type { ContentPage, DraftQuestion } from './offline-engine.ts';
 import { passagesOf, searchableText, type Passage } from './passages.ts';
@@ -226,10 +226,7 @@ export function offlineAnswer(
  * ご入浴ください」) to the question a longer answer fills.
  */
 function askedWith(question: DraftQuestion, passage: Passage): string {
-  const origin = question.evidence?.origin;
-  const intent = origin?.startsWith('intent:')
-    ? INTENTS.find((entry) => `intent:${entry.id}` === origin)
-    : undefined;
+  const intent = intentOfOrigin(question.evidence?.origin);
   if (!intent) return question.question;
   const topic = new RegExp(intent.topic.source, intent.topic.flags.replace('g', '') + 'g');
   const words = Array.from(passage.text.matchAll(topic), (match) => match[0]);
