@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { BELOW_LENGTH_NOTE } from '../../src/shared/exports.ts';
+import { BELOW_LENGTH_TEXT, saysShortOnce, shortAnswersSummary } from '../../src/shared/exports.ts';
 import { createTestApp } from '../../tests/helpers/test-app.ts';
 import { seedUser } from '../../tests/helpers/users.ts';
 import { ASKED, REAL_PAGES } from './case-sets.ts';
@@ -94,6 +94,7 @@ async function writeSheet(setFile: string, name: string | undefined): Promise<vo
   mkdirSync(folder, { recursive: true });
   const { app, close } = await createTestApp();
   const items: z.infer<typeof sheetItemSchema>[] = [];
+  const screenNotes: { page: string; length: string; note: string }[] = [];
   const started = Date.now();
   try {
     const user = await seedUser(app, { credits: 100_000 });
@@ -104,6 +105,12 @@ async function writeSheet(setFile: string, name: string | undefined): Promise<vo
           count: ASKED,
           length,
         });
+        // The note as the results screen shows it: once above the answers when most are
+        // short, else under each short one.
+        const short = run.faqs.filter((faq) => faq.belowLength && !faq.failed).length;
+        const once = saysShortOnce(short, run.faqs.length);
+        if (once)
+          screenNotes.push({ page: page.name, length: label, note: shortAnswersSummary(short) });
         run.faqs.forEach((faq, index) =>
           items.push({
             id: `${page.name}/${length}/${index + 1}`,
@@ -111,7 +118,7 @@ async function writeSheet(setFile: string, name: string | undefined): Promise<vo
             length: label,
             question: faq.question,
             answer: faq.failed ? '（回答なし）' : faq.answer,
-            ...(faq.belowLength && !faq.failed ? { note: BELOW_LENGTH_NOTE } : {}),
+            ...(faq.belowLength && !faq.failed && !once ? { note: BELOW_LENGTH_TEXT } : {}),
           }),
         );
       }
@@ -130,6 +137,9 @@ async function writeSheet(setFile: string, name: string | undefined): Promise<vo
       url,
       text,
       facts: facts.map((fact) => fact.fact),
+      screenNotes: screenNotes
+        .filter((note) => note.page === name)
+        .map(({ length, note }) => ({ length, note })),
     })),
     items,
   };

@@ -33,7 +33,22 @@ export const EXPORT_VARIANT_LABELS: Record<ExportVariant, { label: string; descr
 export const exportTitleSuffix = (variant: ExportVariant) =>
   variant === 'review' ? '（確認用）' : '';
 
-export const BELOW_LENGTH_NOTE = '要確認: ページの記載が少ないため、指定より短い回答です';
+/**
+ * An answer shorter than the length asked for. What it says is what the engine did (it answers
+ * only from what the page says on the question), not a claim that the page says little: blind
+ * graders read the old 「ページの記載が少ないため」 as false wherever the page held a condition the
+ * answer left out.
+ */
+export const BELOW_LENGTH_TEXT =
+  '質問に直接関係するページの記載だけで答えたため、指定より短い回答です';
+export const BELOW_LENGTH_NOTE = `要確認: ${BELOW_LENGTH_TEXT}`;
+
+/** The results screen says it once above the answers when most are short, not under each. */
+export const saysShortOnce = (shortAnswers: number, answers: number) =>
+  shortAnswers > 1 && shortAnswers * 2 > answers;
+
+export const shortAnswersSummary = (shortAnswers: number) =>
+  `${shortAnswers}件の回答は、質問に直接関係するページの記載だけで答えたため、指定した長さより短くなっています。ページにない内容は書き足していません。`;
 
 /** The 要確認 notes of one item, for the review copy. */
 export function reviewNotes(item: ExportItem): string[] {

@@ -5,6 +5,11 @@ import {
   OWNER_QUESTION_MAX_CHARS,
   type FaqItem,
 } from '../../../../shared/generations.ts';
+import {
+  BELOW_LENGTH_TEXT,
+  saysShortOnce,
+  shortAnswersSummary,
+} from '../../../../shared/exports.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { formErrors } from '../../../lib/form-validation.ts';
@@ -53,7 +58,7 @@ export function ResultsStage({
 }: ResultsStageProps) {
   const shortAnswers = items.filter((item) => item.belowLength && !item.failed).length;
   // The same note under most answers would be noise: said once above them instead.
-  const shortSaidOnce = shortAnswers > 1 && shortAnswers * 2 > items.length;
+  const shortSaidOnce = saysShortOnce(shortAnswers, items.length);
   return (
     <div className="space-y-4">
       <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
@@ -80,8 +85,7 @@ export function ResultsStage({
         ))}
       {shortSaidOnce && (
         <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
-          {shortAnswers}
-          件の回答は、ページの記載が少ないため指定した長さより短くなっています。ページにない内容は書き足していません。
+          {shortAnswersSummary(shortAnswers)}
         </p>
       )}
       <ol className="space-y-3" aria-label="作成したFAQ">
@@ -142,7 +146,7 @@ export function ResultsStage({
               />
               {item.belowLength && !item.failed && !shortSaidOnce && (
                 <p id={`below-length-${index}`} className="text-xs text-slate-500">
-                  ページの記載が少ないため、指定より短い回答です
+                  {BELOW_LENGTH_TEXT}
                 </p>
               )}
               {item.failed && (
