@@ -348,20 +348,13 @@ describe('a longer answer on the words the page uses', () => {
     expect(answer).toContain('針をした場合のみ2時間空けて');
   });
 
-  it('adds the other cases of a topic said all over the section when they share the evidence’s words', () => {
+  it('reaches no further than the sentence beside its evidence for a word in common', () => {
     const markdown = [
-      '予約のキャンセルも日時の変更も自由に選択していただけます。',
-      '当日キャンセルについて',
-      '予約当日にキャンセルして終了する場合は当日料金の100%が発生いたしますのでご注意ください。',
-      'キャンセルの際は早めのご連絡をお願い致します。',
-      '当日以外でしたらキャンセル料金は発生いたしません。',
+      '小学生の料金は2,000円(税込)です。',
+      '小学生未満は無料です。',
+      '予約料金の他、ご依頼により手配した内容がある場合は別途キャンセル料をお支払いいただきます。',
     ].join('\n');
-    const { answer } = answerOf(
-      markdown,
-      '当日料金の100%',
-      'キャンセル料はかかりますか？',
-      'medium',
-    );
-    expect(answer).toContain('当日以外でしたらキャンセル料金は発生いたしません。');
+    const { answer } = answerOf(markdown, '小学生の料金', '小学生の料金はいくらですか？', 'medium');
+    expect(answer).toBe('小学生の料金は2,000円(税込)です。小学生未満は無料です。');
   });
 });
