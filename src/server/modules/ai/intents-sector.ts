@@ -149,13 +149,13 @@ export const SECTOR_INTENTS: Intent[] = [
   {
     id: 'vaccination',
     sectors: ['pet'],
-    question: 'ワクチン接種の証明は必要ですか？',
+    question: 'ワクチンの接種は必要ですか？',
     topic: /ワクチン|予防接種|狂犬病/,
     listed: true,
     examples: [
       {
         text: '混合ワクチンを1年以内に接種していることが条件です。',
-        question: 'ワクチン接種の証明は必要ですか？',
+        question: 'ワクチンの接種は必要ですか？',
       },
       { text: 'トリミングは予約制です。' },
     ],
