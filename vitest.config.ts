@@ -1,8 +1,45 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** Settings of the server-side projects (Node, the real app on a fresh database per file). */
+const serverTests = {
+  environment: 'node',
+  setupFiles: ['tests/helpers/setup-server.ts'],
+  // Every file builds its own app on its own database; sharing the module graph between
+  // files in a worker saves re-importing the server (seconds per file on these machines).
+  isolate: false,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/**
+ * What runs on PGlite as well when the server project runs on PostgreSQL (ADR 035): the code
+ * paths where the drivers differ. Migrations, snapshots and LISTEN on each driver; raw SQL
+ * results (PGlite returns BigInt, its own row shapes); the unique-violation error's place in
+ * the cause chain; one transaction at a time instead of row locks; embedded-mode recovery of
+ * interrupted jobs at start. A new branch on the driver adds its test file here.
+ */
+const EMBEDDED_DATABASE_SUITE = [
+  'src/server/db/client.test.ts',
+  'src/server/modules/health/health.routes.test.ts',
+  'src/server/modules/realtime/realtime.test.ts',
+  'src/server/modules/operator-db/operator-db.test.ts',
+  'src/server/modules/operator-db/operator-db.access.test.ts',
+  'src/server/modules/analytics/analytics.routes.test.ts',
+  'src/server/modules/auth/signup.test.ts',
+  'src/server/modules/credits/ledger.test.ts',
+  'src/server/modules/credits/ledger.property.test.ts',
+  'src/server/modules/generation/generation.routes.test.ts',
+];
+
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the two-core machines. The
+    // server tests wait on databases, engine children and timers more than they compute, so
+    // two workers there ended the server and web projects in 449 s instead of 546 s (one
+    // measurement each, beside another test run). The e2e project keeps one file at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Only with --coverage (npm run test:coverage): instrumenting slows every run.
     coverage: {
       provider: 'v8',
@@ -14,8 +51,8 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...serverTests,
           name: 'server',
-          environment: 'node',
           include: [
             'src/server/**/*.test.ts',
             'src/shared/**/*.test.ts',
@@ -24,12 +61,18 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'build/**/*.test.ts',
           ],
-          setupFiles: ['tests/helpers/setup-server.ts'],
-          // Every file builds its own app on its own database; sharing the module graph between
-          // files in a worker saves re-importing the server (seconds per file on these machines).
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          ...serverTests,
+          // The embedded database's own suite (ADR 035): `npm test` runs the server project on
+          // PostgreSQL when TEST_DATABASE_URL is set, and these files again on PGlite, for what
+          // differs between the two drivers. Without TEST_DATABASE_URL the server project runs
+          // on PGlite already and this project is not run.
+          name: 'server-pglite',
+          include: EMBEDDED_DATABASE_SUITE,
+          env: { TEST_DATABASE_URL: '' },
         },
       },
       {

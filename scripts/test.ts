@@ -1,8 +1,10 @@
 /**
- * `npm test`: the whole suite. Unit, component and integration tests on embedded PGlite;
- * the integration tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it);
- * then end-to-end tests in Debian's Chromium against the built app. Ends with one line
- * 'tests: N passed, N failed' so any reader can judge the run.
+ * `npm test`: the whole suite. Unit, component and integration tests, each server test once:
+ * on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), else on embedded PGlite; with
+ * PostgreSQL, the embedded database's own suite (the server-pglite project, ADR 035) runs the
+ * files where the drivers differ on PGlite as well. Then end-to-end tests in Debian's Chromium
+ * against the built app. Ends with each step's time and one line 'tests: N passed, N failed'
+ * so any reader can judge the run.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,8 +25,12 @@ interface StepResult {
   failed: number;
   /** 'file › test: first line of the error', so a truncated log still names what failed. */
   failures: string[];
+  seconds: number;
+  /** A step that runs no tests (the build) is summed up by its time alone. */
+  noTests?: boolean;
 }
 const results: StepResult[] = [];
+const started = performance.now();
 
 /**
  * Steps that run side by side keep their output until they end, so each step's log reads in
@@ -73,7 +79,9 @@ async function vitest(
     `--outputFile.json=${report}`,
     ...extraArgs,
   ];
+  const start = performance.now();
   const ok = await run(name, bin('vitest'), args, env, buffered);
+  const seconds = (performance.now() - start) / 1000;
   let passed = 0;
   let failed = 0;
   const failures: string[] = [];
@@ -113,7 +121,13 @@ async function vitest(
     passed,
     failed,
     failures,
+    seconds,
   });
+}
+
+function minutes(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, '0')}s`;
 }
 
 function firstLine(message: string | undefined): string {
@@ -128,6 +142,7 @@ function firstLine(message: string | undefined): string {
 
 async function browserSteps(buffered: boolean): Promise<void> {
   if (existsSync(chromiumPath)) {
+    const start = performance.now();
     const built = await run(
       'build for end-to-end tests',
       bin('vite'),
@@ -135,11 +150,27 @@ async function browserSteps(buffered: boolean): Promise<void> {
       {},
       buffered,
     );
+    const seconds = (performance.now() - start) / 1000;
+    results.push({
+      name: 'build for end-to-end tests',
+      ok: built,
+      passed: 0,
+      failed: built ? 0 : 1,
+      failures: [],
+      seconds,
+      noTests: true,
+    });
     if (built) await vitest('end-to-end (Chromium)', ['e2e'], {}, buffered);
-    else results.push({ name: 'build', ok: false, passed: 0, failed: 1, failures: [] });
   } else if (process.env.CI) {
     console.error(`\n✖ Chromium が ${chromiumPath} にありません（CIでは必須です）。`);
-    results.push({ name: 'end-to-end (Chromium)', ok: false, passed: 0, failed: 1, failures: [] });
+    results.push({
+      name: 'end-to-end (Chromium)',
+      ok: false,
+      passed: 0,
+      failed: 1,
+      failures: [],
+      seconds: 0,
+    });
   } else {
     console.warn(
       `\n⚠ Chromium が ${chromiumPath} にないため、E2Eテストを実行していません（apt-get install chromium）。`,
@@ -147,26 +178,30 @@ async function browserSteps(buffered: boolean): Promise<void> {
   }
 }
 
-await vitest('unit, component and integration (PGlite)', ['server', 'web']);
-
-// The PostgreSQL step and the browser step run one after the other. Side by side on two cores
-// they starved each other: the PostgreSQL step took 33 minutes beside the 10 of the browser step,
-// and its generation tests, 10 s alone, timed out at 30 s (23 of them in one run).
-// TEST_SIDE_BY_SIDE=1 runs them together on a machine with cores to spare.
+// Each server test runs once: on PostgreSQL when TEST_DATABASE_URL is set (CI), else on PGlite.
+// The browser step runs after the others: side by side on two cores they starved each other
+// (the PostgreSQL step took 33 minutes beside the 10 of the browser step, and its generation
+// tests, 10 s alone, timed out at 30 s). TEST_SIDE_BY_SIDE=1 runs them together on a machine
+// with cores to spare.
 const sideBySide = process.env.TEST_SIDE_BY_SIDE === '1';
-const postgresStep = async () => {
-  if (process.env.TEST_DATABASE_URL) {
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const vitestSteps = async () => {
+  if (postgresUrl) {
     await vitest(
-      'integration (PostgreSQL)',
-      ['server'],
-      { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+      'unit, component and integration (PostgreSQL)',
+      ['server', 'web'],
+      { TEST_DATABASE_URL: postgresUrl },
       sideBySide,
     );
+    // The server-pglite project clears TEST_DATABASE_URL itself.
+    await vitest('embedded database (PGlite)', ['server-pglite'], {}, sideBySide);
+  } else {
+    await vitest('unit, component and integration (PGlite)', ['server', 'web'], {}, sideBySide);
   }
 };
-if (sideBySide) await Promise.all([postgresStep(), browserSteps(true)]);
+if (sideBySide) await Promise.all([vitestSteps(), browserSteps(true)]);
 else {
-  await postgresStep();
+  await vitestSteps();
   await browserSteps(false);
 }
 
@@ -174,10 +209,10 @@ const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 console.log('\nSummary:');
 for (const result of results) {
-  console.log(
-    `  ${result.ok ? '✔' : '✖'} ${result.name}: ${result.passed} passed, ${result.failed} failed`,
-  );
+  const counts = result.noTests ? '' : `${result.passed} passed, ${result.failed} failed, `;
+  console.log(`  ${result.ok ? '✔' : '✖'} ${result.name}: ${counts}${minutes(result.seconds)}`);
   for (const failure of result.failures) console.log(`      ✖ ${failure}`);
 }
+console.log(`total time: ${minutes((performance.now() - started) / 1000)}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(results.every((result) => result.ok) && failed === 0 ? 0 : 1);

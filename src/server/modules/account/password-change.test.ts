@@ -1,13 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bearer, signupViaApi } from '../../../../tests/helpers/accounts.ts';
 import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { emailOutbox, users } from '../../db/schema.ts';
 import { CURRENT_PASSWORD_LIMITS } from './current-password.ts';
-import { startInsideRateLimitWindow } from '../../../../tests/helpers/rate-limit-windows.ts';
+import { keepInsideRateLimitWindows } from '../../../../tests/helpers/rate-limit-windows.ts';
 
 // Bursts that expect a refusal must fall within one counting window.
-beforeEach(() => startInsideRateLimitWindow());
+keepInsideRateLimitWindows();
 
 const t = useTestApp();
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { startInsideRateLimitWindow } from '../../../../tests/helpers/rate-limit-windows.ts';
+import { keepInsideRateLimitWindows } from '../../../../tests/helpers/rate-limit-windows.ts';
 import { ADMIN_LOGIN_LIMITS } from './admin.routes.ts';
 
 // Bursts that expect a refusal must fall within one counting window.
-beforeEach(() => startInsideRateLimitWindow(600, 90), 120_000);
+keepInsideRateLimitWindows(600, 90);
 
 /** Guessing the administrator's password from one client must not lock out the real one. */
 let t: TestApp;

@@ -1,11 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signupViaApi } from '../../../../tests/helpers/accounts.ts';
-import { startInsideRateLimitWindow } from '../../../../tests/helpers/rate-limit-windows.ts';
+import { keepInsideRateLimitWindows } from '../../../../tests/helpers/rate-limit-windows.ts';
 import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { AUTH_RATE_LIMITS } from './auth.routes.ts';
 
 // Bursts that expect a refusal must fall within one counting window.
-beforeEach(() => startInsideRateLimitWindow(600, 90), 120_000);
+keepInsideRateLimitWindows(600, 90);
 
 const t = useTestApp();
 

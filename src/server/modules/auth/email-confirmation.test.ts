@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import {
@@ -15,10 +15,10 @@ import {
 } from '../../db/schema.ts';
 import { ensureReferralCode } from '../referrals/referrals.service.ts';
 import { sha256 } from './refresh-tokens.ts';
-import { startInsideRateLimitWindow } from '../../../../tests/helpers/rate-limit-windows.ts';
+import { keepInsideRateLimitWindows } from '../../../../tests/helpers/rate-limit-windows.ts';
 
 // Bursts that expect a refusal must fall within one counting window.
-beforeEach(() => startInsideRateLimitWindow());
+keepInsideRateLimitWindows();
 
 const t = useTestApp();
 

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { signupViaApi, uniqueEmail } from '../../../../tests/helpers/accounts.ts';
 import { AUTH_RATE_LIMITS } from './auth.routes.ts';
-import { startInsideRateLimitWindow } from '../../../../tests/helpers/rate-limit-windows.ts';
+import { keepInsideRateLimitWindows } from '../../../../tests/helpers/rate-limit-windows.ts';
 
 // Bursts that expect a refusal must fall within one counting window.
-beforeEach(() => startInsideRateLimitWindow());
+keepInsideRateLimitWindows();
 
 let t: TestApp;
 beforeAll(async () => {

@@ -70,6 +70,28 @@ describe('ParserPool', () => {
     expect(after.pid).not.toBe(before);
   });
 
+  it('stays usable after close(), and a later close() ends the children started since', async () => {
+    pool = new ParserPool<Job, Answer>(STUB, LIMITS);
+    const { pid: before } = await pool.run({ do: 'echo', text: '前' });
+    pool.close();
+    // A file sharing the pool with files before it (a test run without isolation) runs jobs
+    // on a pool an earlier file closed: each job must not leave a child of its own behind.
+    const first = await pool.run({ do: 'echo', text: '後' });
+    const second = await pool.run({ do: 'echo', text: '再' });
+    expect(first.pid).not.toBe(before);
+    expect(second.pid).toBe(first.pid);
+    pool.close();
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(() => [before, first.pid].filter(alive), { timeout: 10_000 }).toEqual([]);
+  });
+
   it('kills a child whose memory outside the heap passes the cap', async () => {
     pool = new ParserPool<Job, Answer>(STUB, LIMITS);
     // 400 MB of Buffers: nothing V8's heap limit (64 MB here) would ever notice.

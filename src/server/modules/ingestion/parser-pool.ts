@@ -123,7 +123,6 @@ export class ParserPool<Job, Answer> {
   private readonly waiting: (() => void)[] = [];
   private running = 0;
   private nextId = 1;
-  private closed = false;
 
   private readonly entry: URL;
   private readonly limits: ParserPoolLimits;
@@ -156,9 +155,13 @@ export class ParserPool<Job, Answer> {
     }
   }
 
-  /** Ends every child; jobs still running fail as crashed. */
+  /**
+   * Ends every child; jobs still running fail as crashed. The pool itself stays usable: a later
+   * job starts a fresh child. (It once refused to keep the children of jobs run after close()
+   * and never ended them either: in a test run sharing the pool between files, each later job
+   * left a child with its 400 MB dictionary behind, 50 of them by the end of the server tests.)
+   */
   close(): void {
-    this.closed = true;
     for (const child of [...this.idle, ...this.busy]) child.process.kill('SIGKILL');
     this.idle.length = 0;
   }
@@ -208,7 +211,9 @@ export class ParserPool<Job, Answer> {
 
   private release(child: Child): void {
     this.busy.delete(child);
-    if (this.closed || child.process.exitCode !== null || child.process.signalCode !== null) return;
+    // A child ended by close() while it answered is not put back.
+    const proc = child.process;
+    if (proc.killed || proc.exitCode !== null || proc.signalCode !== null) return;
     setReferenced(child.process, false);
     child.idleTimer = setTimeout(() => {
       this.discard(child);
