@@ -35,9 +35,13 @@ describe('ResultsStage answers shorter than the chosen length', () => {
       item('営業時間は10時から19時までです。'),
     ]);
     expect(
-      screen.getByText(/2件の回答は、質問に直接関係するページの記載だけで答えたため、指定した長さより短くなっています/),
+      screen.getByText(
+        /2件の回答は、質問に直接関係するページの記載だけで答えたため、指定した長さより短くなっています/,
+      ),
     ).toBeInTheDocument();
-    expect(screen.queryByText('質問に直接関係するページの記載だけで答えたため、指定より短い回答です')).toBeNull();
+    expect(
+      screen.queryByText('質問に直接関係するページの記載だけで答えたため、指定より短い回答です'),
+    ).toBeNull();
     expect(screen.getByLabelText('A1')).not.toHaveAccessibleDescription();
   });
 
@@ -46,7 +50,9 @@ describe('ResultsStage answers shorter than the chosen length', () => {
       item('駐車場は5台分あります。', { belowLength: true }),
       item('<b>定休日</b>は日曜日です。'),
     ]);
-    const notes = screen.getAllByText('質問に直接関係するページの記載だけで答えたため、指定より短い回答です');
+    const notes = screen.getAllByText(
+      '質問に直接関係するページの記載だけで答えたため、指定より短い回答です',
+    );
     expect(notes).toHaveLength(1);
     expect(screen.getByLabelText('A1')).toHaveAccessibleDescription(
       '質問に直接関係するページの記載だけで答えたため、指定より短い回答です',
