@@ -223,3 +223,29 @@ export function spacedTables(lines: string[]): string[] {
   }
   return out;
 }
+
+const ASKED_LINE = /^[^。！!]{4,120}[？?]$/;
+// 「お悩みではありませんか？」「こんなことで困っていませんか？」: the page addressing its reader.
+const RHETORICAL = /ませんか[？?]$|ないですか[？?]$|悩み|お困り|でしょう[？?]$/;
+
+/**
+ * A page written as questions and answers without marking them (「トリミングを利用する周期は?」
+ * over its answer, then the next question): two lines or more that ask what a customer asks, each
+ * followed by a line that answers, make the whole page a block of the page's own Q&A.
+ */
+export function asksItself(lines: string[]): boolean {
+  const plain = lines.map((line) => line.trim()).filter(Boolean);
+  let asked = 0;
+  for (const [index, line] of plain.entries()) {
+    const next = plain[index + 1];
+    if (
+      ASKED_LINE.test(line) &&
+      !RHETORICAL.test(line) &&
+      next !== undefined &&
+      !ASKED_LINE.test(next) &&
+      !/^#/.test(line)
+    )
+      asked++;
+  }
+  return asked >= 2;
+}

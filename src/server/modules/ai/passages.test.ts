@@ -152,3 +152,43 @@ describe('a table copied as text with spaces between its cells', () => {
     expect(passages.some((passage) => passage.kind === 'row')).toBe(false);
   });
 });
+
+describe('a page written as questions and answers without Q／A marks', () => {
+  it('keeps each question with its answer when the page asks two or more', () => {
+    const passages = passagesOf(
+      page(
+        [
+          'トリミングを利用する周期は?',
+          'だいたい1~2カ月に一度が適しているでしょう。',
+          '雪庇落としの費用はいくら?',
+          '1名1時間当たり4,400円からです。',
+          '■料金表',
+          'カット 3,000円',
+        ].join('\n'),
+      ),
+    );
+    const qa = passages.filter((passage) => passage.kind === 'qa');
+    expect(qa.map((passage) => [passage.label, passage.text])).toEqual([
+      ['トリミングを利用する周期は？', 'だいたい1~2カ月に一度が適しているでしょう。'],
+      ['雪庇落としの費用はいくら？', '1名1時間当たり4,400円からです。'],
+    ]);
+    // The page's next item is no part of the last answer.
+    expect(
+      passages.some((passage) => passage.kind !== 'qa' && passage.text.includes('3,000円')),
+    ).toBe(true);
+  });
+
+  it('does not read a page that speaks to its reader as questions', () => {
+    const passages = passagesOf(
+      page(
+        [
+          '肩こりでお悩みではありませんか?',
+          '当院の施術で楽になります。',
+          'こんな症状で困っていませんか?',
+          '頭痛、腰痛、眼精疲労。',
+        ].join('\n'),
+      ),
+    );
+    expect(passages.some((passage) => passage.kind === 'qa')).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@ import {
   joinAnswerLines,
   joinDanglingLines,
   joinHoursColumn,
+  asksItself,
   layoutLines,
   spacedTables,
   splitJapaneseSentences,
@@ -142,8 +143,9 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       rowsUnderHeader = 0;
     };
     // A question the page asks itself, and the lines of its answer so far.
-    let asked: { question: string; lines: string[] } | undefined;
-    let inFaq = false;
+    let asked: { question: string; lines: string[]; unmarked: boolean } | undefined;
+    const pageAsks = asksItself(lines);
+    let inFaq = pageAsks;
     const flushAnswer = () => {
       if (asked && asked.lines.length > 0) {
         const text = joinAnswerLines(asked.lines);
@@ -197,14 +199,21 @@ export function toPassages(pages: SourcePage[]): Passage[] {
           : undefined;
       // 「よくあるご質問」 as a heading or a line of its own opens a block of questions.
       if (FAQ_SECTION.test(plain) && plain.length <= 20 && !/[。？?]/.test(plain)) inFaq = true;
-      else if (heading) inFaq = false;
+      else if (heading) inFaq = pageAsks;
       if (question) {
         inFaq ||= Boolean(marked);
         flushAnswer();
-        asked = { question: question.replace(/\?/g, '？').replace(/か$/, 'か？'), lines: [] };
+        asked = {
+          question: question.replace(/\?/g, '？').replace(/か$/, 'か？'),
+          lines: [],
+          unmarked: !marked,
+        };
         continue;
       }
       if (heading) flushAnswer();
+      // An unmarked answer ends where the page marks its next item (「■年単位の休塾予定」,
+      // 「➡大学受験生には」): without Q／A marks or blank lines, nothing else says it is over.
+      if (asked?.unmarked && /^\s*[■□◆◇●▼▶➡⇒→]/.test(line)) flushAnswer();
       if (asked && !line.startsWith('|')) {
         if (plain) asked.lines.push(plain);
         continue;
