@@ -26,10 +26,10 @@ export function splitJapaneseSentences(paragraph: string): string[] {
 }
 
 // The marks a page's layout opens a line with: bullets, circled and list numbers (「①」「1.」
-// 「2、」「(3)」「2.7:00〜」, never the 2 of 「2、3日」 or 「2.5倍」), arrows, and the Q／A markers
+// 「2、」「(3)」「2.7:00〜」「3.1時間前以降」, never the 2 of 「2、3日」 or 「2.5倍」), arrows, and the Q／A markers
 // of a よくある質問 block.
 const LEADING_MARK =
-  /^\s*(?:[-*+•・●○◆◇■□▼▲▶►◉♦✓✔➤➢⇒➡→★☆◎※@＠]+|[①-⑳㉑-㉟⑴-⒇]|[(（]\d{1,2}[)）]|\d{1,2}(?:[.．)）](?!\d)|[.．](?=\d{1,2}:\d{2})|、(?![\d０-９]))|(?:Q|Ｑ|A|Ａ)\s*\d{0,2}\s*(?:[.．:：、)）]\s*|\s+)(?=[^\sA-Za-z]))\s*/;
+  /^\s*(?:[-*+•・●○◆◇■□▼▲▶►◉♦✓✔➤➢⇒➡→★☆◎※@＠]+|[①-⑳㉑-㉟⑴-⒇]|[(（]\d{1,2}[)）]|\d{1,2}(?:[.．)）](?!\d)|[.．](?=\d{1,2}:\d{2})|[.．](?=\d{1,2}\s*(?:時間|日|週間|か月|ヶ月)前)|、(?![\d０-９]))|(?:Q|Ｑ|A|Ａ)\s*\d{0,2}\s*(?:[.．:：、)）]\s*|\s+)(?=[^\sA-Za-z]))\s*/;
 
 /** A line without the marks its layout opens it with, however many (「③※ペットボトル…」). */
 export function withoutLeadingMarks(line: string): string {

@@ -192,3 +192,20 @@ describe('a page written as questions and answers without Q／A marks', () => {
     expect(passages.some((passage) => passage.kind === 'qa')).toBe(false);
   });
 });
+
+describe('a numbered list of timed steps', () => {
+  it('reads 「3.1時間前以降」 as step 3, one hour before, not 3.1 hours', () => {
+    const texts = passagesOf(
+      page(
+        [
+          'キャンセル料',
+          '1.当日7:00まで :無料',
+          '2.7:00〜1時間前まで :施術料金の50%',
+          '3.1時間前以降及び連絡無し:施術料金の100%',
+        ].join('\n'),
+      ),
+    ).map((passage) => passage.text);
+    expect(texts.join('\n')).toContain('1時間前以降及び連絡無し');
+    expect(texts.join('\n')).not.toContain('3.1時間');
+  });
+});
