@@ -148,7 +148,13 @@ export function readsAsProse(analyzer: Analyzer, answer: string): string {
           '$1$2',
         )
         // 「【個人】 課税事業者の…」: a table's group label, said as a label.
-        .replace(/【([^】]{1,20})】(?=[ \u3000])/g, '$1');
+        .replace(/【([^】]{1,20})】(?=[ \u3000])/g, '$1')
+        // 「キャンセル料について 前日までの…」: the heading the page set before its rule, run into
+        // the rule's line; the question already names it.
+        .replace(
+          /^[^、。\s:：]{2,20}について(?:[ \u3000]+|[ \u3000]*[:：][ \u3000]*)(?=\S{6,})/,
+          '',
+        );
       body = spacesSaid(labelsSaid(body.replace(SLASH_BETWEEN, '、')));
       if (mark === '。' || mark === '') body = predicateSaid(analyzer, body);
       return `${body}${mark || '。'}`;
