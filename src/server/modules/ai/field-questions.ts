@@ -131,6 +131,10 @@ function priceInContext(value: string, caption: string): string {
 }
 
 const FEE_NAME = /(?:料金|料|代|費|報酬|価格|金額)$/;
+// Columns that tell which of an item's prices, not an item of their own.
+const PRICE_QUALIFIER =
+  /^(?:新規|リピート|初回|2回目以降|会員|非会員|一般|平日|休日|土日祝?|通常|学生|シニア|税込|税別|税抜)$/;
+const PRICE_CELL_VALUE = /\d[\d,]*\s*円|[¥￥]\s*\d/;
 
 export function fieldQuestions(passage: Passage): QuestionCandidate[] {
   const label = (passage.label ?? '').trim();
@@ -178,7 +182,11 @@ export function fieldQuestions(passage: Passage): QuestionCandidate[] {
           : // 「基本料金」 row, 「小型犬」 column: the small dog's fee, 「小型犬の基本料金」.
             FEE_NAME.test(label) && !FEE_NAME.test(field.name)
             ? `${field.name}の${label}`
-            : `${label}の${field.name}`;
+            : // 「会議室1」 row, 「新規」 column: 「会議室1の新規」 reads as a stiff label; the column
+              // says which of the item's prices.
+              PRICE_QUALIFIER.test(field.name) && PRICE_CELL_VALUE.test(field.value)
+              ? `${label}の料金（${field.name}）`
+              : `${label}の${field.name}`;
   const kindOf = (field: { name: string; value: string }) =>
     valueKind(heading && subjectOf(field).endsWith(heading) ? heading : field.name, field.value);
 

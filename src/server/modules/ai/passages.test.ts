@@ -209,3 +209,21 @@ describe('a numbered list of timed steps', () => {
     expect(texts.join('\n')).not.toContain('3.1時間');
   });
 });
+
+describe('a price table whose columns say which price', () => {
+  it('asks 「会議室1の料金（リピート）」, not the stiff label 「会議室1のリピート」', () => {
+    const row = passagesOf(
+      page(
+        [
+          '| 部屋 | 新規 | リピート |',
+          '| --- | --- | --- |',
+          '| 会議室1 | 4,000円 | 3,500円 |',
+        ].join('\n'),
+      ),
+    ).find((passage) => passage.kind === 'row')!;
+    expect(fieldQuestions(row).map((candidate) => candidate.question)).toEqual([
+      '会議室1の料金（新規）はいくらですか？',
+      '会議室1の料金（リピート）はいくらですか？',
+    ]);
+  });
+});
