@@ -140,6 +140,8 @@ export function readsAsProse(analyzer: Analyzer, answer: string): string {
       let body = sentence.slice(0, sentence.length - mark.length).trim();
       if (!body) return sentence;
       body = body
+        // 「…ください。5、レンタサイクルの利用後は…」: a list's number left inside a paragraph.
+        .replace(/^\d{1,2}[、.．](?=[^\d\s])/, '')
         // 「12:30時~16時」: the page wrote the hour twice.
         .replace(/(\d{1,2}:\d{2})時/g, '$1')
         // 「16:00 〜 23:00」: a range's spaces are layout.

@@ -221,6 +221,68 @@ export const VISIT_INTENTS: Intent[] = [
     ],
   },
   {
+    id: 'holidays',
+    sectors: 'common',
+    question: '年末年始やお盆は営業していますか？',
+    topic: /年末年始|お盆|夏季休|冬季休|夏期休|冬期休/,
+    // Whether it is open or closed, said in the line: a bare date range under a heading is
+    // not (「年末年始 : 12/31〜1/3」 under the school's holidays reads as opening days).
+    value: /休|営業|閉/,
+    // A season's prices or bookings are other questions.
+    not: /料金|円|[%％]|予約|送迎/,
+    examples: [
+      {
+        text: '年末年始(12/30〜1/3)はお休みをいただきます。',
+        question: '年末年始やお盆は営業していますか？',
+      },
+      { text: '年末年始・GW・夏休みはオンシーズン料金となります。' },
+    ],
+  },
+  {
+    id: 'frequency',
+    sectors: ['clinic', 'salon'],
+    question: 'どのくらいの間隔で通えばよいですか？',
+    topic: /頻度|間隔|ペース|通院|通う|通って/,
+    value:
+      /週\s*[1-9１-９一二三]|月\s*[1-9１-９一二三]\s*回|\d+\s*(?:日|週間|か月|ヶ月|カ月)(?:に\s*[1１一]|おき|ごと|毎)|[1１一]\s*(?:週間|か月|ヶ月|カ月)に/,
+    examples: [
+      {
+        text: '通院の頻度は、初めは週1〜2回、その後は月1回程度が望ましいです。',
+        question: 'どのくらいの間隔で通えばよいですか？',
+      },
+      { text: '通いやすい駅前の院です。' },
+    ],
+  },
+  {
+    id: 'prepayment',
+    sectors: 'common',
+    question: '料金は前払いですか？',
+    topic:
+      /前払い|前金|前納|先払い|事前(?:の)?(?:お支払|決済|ご入金|入金|お振込|振込)|内金|デポジット/,
+    examples: [
+      {
+        text: 'ご利用料金は事前のお振込みにてお願いいたします。',
+        question: '料金は前払いですか？',
+      },
+      { text: '事前にご予約ください。' },
+    ],
+  },
+  {
+    id: 'return-by',
+    sectors: ['rental'],
+    question: '返却はいつまでにすればよいですか？',
+    topic: /返却|ご返却/,
+    value: /\d{1,2}\s*(?::\s*\d{2}|時)|まで|翌日|当日/,
+    not: /返金/,
+    examples: [
+      {
+        text: 'ご返却は翌日の18時までにお願いします。',
+        question: '返却はいつまでにすればよいですか？',
+      },
+      { text: '返却の際は汚れを落としてください。' },
+    ],
+  },
+  {
     id: 'discount',
     sectors: 'common',
     question: '割引はありますか？',

@@ -72,8 +72,10 @@ function namedBySection(question: string, passage: Passage): string {
 function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuestion {
   const passage = passages[candidate.passageIndex]!;
   return {
+    // The bank's own questions are general by design (「料金は前払いですか？」): only a question
+    // worded from the page's lines takes their heading.
     question:
-      candidate.origin === 'page-qa'
+      candidate.origin === 'page-qa' || candidate.origin?.startsWith('intent:')
         ? candidate.question
         : namedBySection(candidate.question, passage),
     ...(passage.url ? { sourceUrl: passage.url } : {}),
