@@ -512,3 +512,16 @@ describe('a generic topic under its heading', () => {
     );
   });
 });
+
+describe('ありますか only of what there is', () => {
+  it('asks no 「…はありますか？」 from a copula’s or a possibility’s あります', () => {
+    const questions = questionsOf(
+      [
+        'トリマーはお医者さんではありません。',
+        '髪の長い方は、毛先に粘土がつく可能性がありますので、束ねるゴムをお持ちください。',
+      ].join('\n'),
+    ).map((draft) => draft.question);
+    expect(questions).not.toContain('トリマーはありますか？');
+    expect(questions).not.toContain('粘土はありますか？');
+  });
+});

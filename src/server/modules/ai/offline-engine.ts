@@ -105,7 +105,14 @@ function strongEnough(candidate: QuestionCandidate, passages: Passage[]): boolea
     // the half it points to is not in the answer.
     !(POINTS_ELSEWHERE.test(evidence) && pointedTo(passages, passage).length === 0) &&
     // A note in brackets alone (「(振替日に欠席された場合でも…)」) is the remnant of a sentence.
-    !/^[（(][^）)]*[）)]。?$/.test(evidence)
+    !/^[（(][^）)]*[）)]。?$/.test(evidence) &&
+    // 「トリマーはありますか？」 from 「トリマーはお医者さんではありません」, 「粘土はありますか？」 from
+    // 「毛先に粘土がつく可能性があります」: the あります is a copula's or a possibility's, not the
+    // thing's.
+    !(
+      /はありますか？$/.test(candidate.question) &&
+      /(?:では|じゃ)ありません|(?:可能性|場合|こと|恐れ|おそれ)が(?:あり|ござい)/.test(evidence)
+    )
   );
 }
 

@@ -99,6 +99,15 @@ export const STRICT_RULES: StrictRule[] = [
     },
   },
   {
+    id: 'page-furniture',
+    // 「掲載日はいつですか？」: the date the page was posted or updated is the page's own furniture.
+    refuses: /^(?:掲載日|更新日|投稿日|公開日|最終更新日?)(?:は|を)/,
+    examples: {
+      refused: ['掲載日はいつですか？', '更新日を教えてください。'],
+      passed: ['定休日はいつですか？'],
+    },
+  },
+  {
     id: 'trivia-exists',
     // 「目次はありますか？」「余裕はありますか？」: the page's furniture or a word of its prose.
     refuses:
