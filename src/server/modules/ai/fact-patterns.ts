@@ -4,6 +4,8 @@
  * engine's sentence and field questions read these.
  */
 export const PRICE = /[\d,，.]+\s*(?:円|万円)|[\d,]+\s*円|¥\s?[\d,]+/;
+/** A table cell that is a price in yen (「4,000円」「¥3,500」). */
+export const PRICE_CELL = /\d[\d,]*\s*円|[¥￥]\s*\d/;
 export const TIME_POINT = /\d{1,2}\s*(?:時(?!間)|:\d{2})/;
 export const TIME_RANGE =
   /\d{1,2}\s*(?:時(?:\d{1,2}分|半)?|:\d{2})\s*(?:から|〜|～|-|－|―)\s*(?:夜|朝|午前|午後|翌|深夜)?\s*\d{1,2}\s*(?:時|:\d{2})/;

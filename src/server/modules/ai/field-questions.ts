@@ -5,6 +5,7 @@ import {
   FREE,
   PAYMENT,
   PRICE,
+  PRICE_CELL,
   TIME_POINT,
   TIME_RANGE,
   WEEKDAY,
@@ -134,7 +135,6 @@ const FEE_NAME = /(?:料金|料|代|費|報酬|価格|金額)$/;
 // Columns that tell which of an item's prices, not an item of their own.
 const PRICE_QUALIFIER =
   /^(?:新規|リピート|初回|2回目以降|会員|非会員|一般|平日|休日|土日祝?|通常|学生|シニア|税込|税別|税抜)$/;
-const PRICE_CELL_VALUE = /\d[\d,]*\s*円|[¥￥]\s*\d/;
 
 export function fieldQuestions(passage: Passage): QuestionCandidate[] {
   const label = (passage.label ?? '').trim();
@@ -184,7 +184,7 @@ export function fieldQuestions(passage: Passage): QuestionCandidate[] {
             ? `${field.name}の${label}`
             : // 「会議室1」 row, 「新規」 column: 「会議室1の新規」 reads as a stiff label; the column
               // says which of the item's prices.
-              PRICE_QUALIFIER.test(field.name) && PRICE_CELL_VALUE.test(field.value)
+              PRICE_QUALIFIER.test(field.name) && PRICE_CELL.test(field.value)
               ? `${label}の料金（${field.name}）`
               : `${label}の${field.name}`;
   const kindOf = (field: { name: string; value: string }) =>

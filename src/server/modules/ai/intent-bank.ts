@@ -3,7 +3,7 @@ import { LEANS_BACK, POINTS_ELSEWHERE } from './fact-patterns.ts';
 import { normalizeText } from './japanese.ts';
 import { passagesOf, type Passage, type SourcePage } from './passages.ts';
 import type { Polarity } from './question-candidate.ts';
-import { INTENTS, SECTOR_WORDS, type Intent, type Sector } from './intents.ts';
+import { INTENTS, SECTOR_WORDS, topicMatches, type Intent, type Sector } from './intents.ts';
 
 /**
  * What customers of a small business ask, whatever the page says (the table is intents.ts), and
@@ -100,8 +100,7 @@ const withoutBrackets = (text: string) => text.replace(/[（(][^）)]*[）)]/g, 
 
 /** Whether the words end on the intent's topic (「ご予約」, not 「定休日の水曜日」). */
 function endsOnTopic(intent: Intent, words: string): boolean {
-  const topic = new RegExp(intent.topic.source, intent.topic.flags.replace('g', '') + 'g');
-  return Array.from(words.matchAll(topic)).some(
+  return topicMatches(intent, words).some(
     (match) => match.index + match[0].length === words.length,
   );
 }

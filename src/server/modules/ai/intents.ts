@@ -248,6 +248,12 @@ export function intentOfOrigin(origin: string | undefined): Intent | undefined {
     : undefined;
 }
 
+/** Every place the intent's topic words occur in the text (「ご入浴」 of 「入浴|お風呂」). */
+export function topicMatches(intent: Intent, text: string): RegExpExecArray[] {
+  const topic = new RegExp(intent.topic.source, intent.topic.flags.replace('g', '') + 'g');
+  return Array.from(text.matchAll(topic));
+}
+
 /** Words a page of each sector uses; two different hits name the sector. */
 export const SECTOR_WORDS: Record<Sector, RegExp> = {
   clinic: /診療|診察|施術|整骨|整体|鍼灸|歯科|医院|クリニック|治療|患者|保険証/g,

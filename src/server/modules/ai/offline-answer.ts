@@ -18,7 +18,7 @@ import { readsAsProse } from './answer-surface.ts';
 import { buildBm25 } from './bm25.ts';
 import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
-import { intentOfOrigin } from './intents.ts';
+import { intentOfOrigin, topicMatches } from './intents.ts';
 import type { Analyzer } from './japanese.ts';
 import type { ContentPage, DraftQuestion } from './offline-engine.ts';
 import { passagesOf, searchableText, type Passage } from './passages.ts';
@@ -228,7 +228,6 @@ export function offlineAnswer(
 function askedWith(question: DraftQuestion, passage: Passage): string {
   const intent = intentOfOrigin(question.evidence?.origin);
   if (!intent) return question.question;
-  const topic = new RegExp(intent.topic.source, intent.topic.flags.replace('g', '') + 'g');
-  const words = Array.from(passage.text.matchAll(topic), (match) => match[0]);
+  const words = topicMatches(intent, passage.text).map((match) => match[0]);
   return [question.question, ...new Set(words)].join(' ');
 }

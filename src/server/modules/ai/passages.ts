@@ -1,4 +1,5 @@
 import { normalizeText } from './japanese.ts';
+import { PRICE_CELL } from './fact-patterns.ts';
 import {
   BULLET,
   halfWidthFigures,
@@ -57,7 +58,6 @@ export interface Passage {
 
 const MIN_CHARS = 6;
 // A table cell that is a price, never a column's name.
-const PRICE_CELL = /\d[\d,]*\s*円|[¥￥]\s*\d/;
 const MAX_SENTENCE_CHARS = 400;
 
 // 「キャンセルについて」「受付時間のご案内」: a line that announces the topic of the lines under it,
