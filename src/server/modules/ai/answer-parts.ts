@@ -318,23 +318,6 @@ export function figuresAsWritten(answer: string, markdowns: string[]): string {
   });
 }
 
-/**
- * A space a flattened table or a typesetting habit left between a figure and its unit
- * (「10分 500 円」「1 件毎に」) read as a layout slip in an answer: the figure keeps its unit.
- */
-export function withoutSpacedUnits(text: string): string {
-  return (
-    text
-      .replace(/(\d)[ \u3000]+(?=(?:円|万円|件|日|回|分|時間|名|人|歳|か月|ヶ月|倍|%|％))/g, '$1')
-      // 「一律 100万円」「提出先 1件毎に」: a word runs into its figure. After a figure's own unit
-      // (「10分 500円」) the space parts two values and stays.
-      .replace(
-        /((?:[\p{Script=Hiragana}\p{Script=Katakana}ー]|(?<=[^\d\s、。])\p{Script=Han}))[ \u3000]+(?=\d)/gu,
-        '$1',
-      )
-  );
-}
-
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -6,7 +6,8 @@ import type { Analyzer, Token } from './japanese.ts';
  * clipped note 「公共のスペースは禁煙。」「前日18時までにご連絡。」. Graders marked these for an
  * edit (B) where the same words said as a sentence are published as they are. This pass changes
  * only the joints between the page's words (a space, a colon, a slash, a missing です or
- * ください): it never adds, drops or alters a word or a figure of the evidence.
+ * ください), and leaves out only layout (a heading run into a rule's line, a list's number): no
+ * word or figure of the evidence is altered.
  */
 
 const JAPANESE = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆`;
@@ -27,6 +28,23 @@ const SPACE_BETWEEN = new RegExp(
   String.raw`(?<=[${JAPANESE}\d%％〜~円])${SPACE}(?=[${JAPANESE}¥￥\d(（])`,
   'gu',
 );
+
+/**
+ * A space a flattened table or a typesetting habit left between a figure and its unit
+ * (「10分 500 円」「1 件毎に」) read as a layout slip in an answer: the figure keeps its unit.
+ */
+export function withoutSpacedUnits(text: string): string {
+  return (
+    text
+      .replace(/(\d)[ \u3000]+(?=(?:円|万円|件|日|回|分|時間|名|人|歳|か月|ヶ月|倍|%|％))/g, '$1')
+      // 「一律 100万円」「提出先 1件毎に」: a word runs into its figure. After a figure's own unit
+      // (「10分 500円」) the space parts two values and stays.
+      .replace(
+        /((?:[\p{Script=Hiragana}\p{Script=Katakana}ー]|(?<=[^\d\s、。])\p{Script=Han}))[ \u3000]+(?=\d)/gu,
+        '$1',
+      )
+  );
+}
 
 /** The label a joint closes, from the last comma or the sentence's start. */
 function lastClause(before: string): string {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import { withoutSpacedUnits } from './answer-parts.ts';
+import { withoutSpacedUnits } from './answer-surface.ts';
 import { offlineAnswer } from './offline-answer.ts';
 import { passagesOf } from './passages.ts';
 

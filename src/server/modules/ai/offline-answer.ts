@@ -2,7 +2,6 @@ import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import {
   asSentence,
   figuresAsWritten,
-  withoutSpacedUnits,
   notesOn,
   otherTiers,
   pointedTo,
@@ -14,7 +13,7 @@ import {
   tableNotes,
   wholeSentences,
 } from './answer-parts.ts';
-import { readsAsProse } from './answer-surface.ts';
+import { readsAsProse, withoutSpacedUnits } from './answer-surface.ts';
 import { buildBm25 } from './bm25.ts';
 import { LEADING_CONNECTIVE } from './fact-patterns.ts';
 import { fieldQuestions } from './field-questions.ts';
