@@ -224,7 +224,8 @@ export function spacedTables(lines: string[]): string[] {
   return out;
 }
 
-const ASKED_LINE = /^[^。！!]{4,120}[？?]$/;
+/** A line that asks a question without a Q mark (「トリミングを利用する周期は?」). */
+export const UNMARKED_QUESTION = /^[^。！!]{4,120}[？?]$/;
 // 「お悩みではありませんか？」「こんなことで困っていませんか？」: the page addressing its reader.
 const RHETORICAL = /ませんか[？?]$|ないですか[？?]$|悩み|お困り|でしょう[？?]$/;
 
@@ -239,10 +240,10 @@ export function asksItself(lines: string[]): boolean {
   for (const [index, line] of plain.entries()) {
     const next = plain[index + 1];
     if (
-      ASKED_LINE.test(line) &&
+      UNMARKED_QUESTION.test(line) &&
       !RHETORICAL.test(line) &&
       next !== undefined &&
-      !ASKED_LINE.test(next) &&
+      !UNMARKED_QUESTION.test(next) &&
       !/^#/.test(line)
     )
       asked++;

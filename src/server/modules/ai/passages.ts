@@ -7,6 +7,7 @@ import {
   joinDanglingLines,
   joinHoursColumn,
   asksItself,
+  UNMARKED_QUESTION,
   layoutLines,
   spacedTables,
   splitJapaneseSentences,
@@ -91,7 +92,6 @@ const QUESTION_LINE =
 // In a block of questions (under よくある質問, or after a marked question) a line that is one
 // question is asked without a marker.
 const FAQ_SECTION = /よくある|質問|FAQ|Q\s*[&＆]\s*A/i;
-const UNMARKED_QUESTION = /^[^。！!]{4,120}[？?]$/;
 const MAX_PAGE_ANSWER_CHARS = 1200;
 const BOILERPLATE =
   /copyright|all rights reserved|©|ページの先頭|トップへ戻る|クッキー|cookie|javascript|メニューを開く|^(ホーム|トップ|home)$/i;
