@@ -167,12 +167,14 @@ const TIER_NOTE = /^(?:※|但し|ただし|なお)/;
  */
 export function otherTiers(passages: Passage[], evidence: Passage): Passage[] {
   if (!isTier(evidence)) return [];
+  // A step told at length (「前日17:00以降のキャンセル、当日のキャンセル…は、施術料金の100%を頂戴
+  // いたします」) still completes the step beside it; further off, only short lines are steps.
   const sibling = (index: number) => {
     const passage = passages[index];
     return passage &&
       passage.sectionId === evidence.sectionId &&
       passage.kind !== 'qa' &&
-      passage.text.length <= 80 &&
+      passage.text.length <= (Math.abs(index - evidence.index) === 1 ? 200 : 80) &&
       isTier(passage)
       ? passage
       : undefined;

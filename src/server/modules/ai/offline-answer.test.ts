@@ -307,6 +307,16 @@ describe('a fee that changes with timing', () => {
     expect(answer).toContain('50%');
     expect(answer.indexOf('かかりません')).toBeLessThan(answer.indexOf('100%'));
   });
+  it('takes in the step beside the evidence even when the page tells it at length', () => {
+    const policy = [
+      '予約取消(キャンセル)は、予約日前日の17:00までは無料です。',
+      '予約日前日17:00以降のキャンセル、予約日当日のキャンセルおよび予約変更、無断キャンセルされた場合、15分以上遅刻された場合は、キャンセル料として施術料金の100%を頂戴いたします。',
+      'お支払いは現金のみです。',
+    ].join('\n');
+    const { answer } = answerOf(policy, '17:00までは無料', 'キャンセル料はかかりますか？', 'short');
+    expect(answer).toContain('100%');
+    expect(answer).not.toContain('現金');
+  });
 });
 
 describe('a clipped statement', () => {
