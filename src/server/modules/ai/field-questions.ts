@@ -132,6 +132,18 @@ function priceInContext(value: string, caption: string): string {
 }
 
 const FEE_NAME = /(?:料金|料|代|費|報酬|価格|金額)$/;
+// A fee's name with what the page wrote after it on a line of its own (spacedTables: 「超過料金
+// (1時間ごと) 12:00~」): the qualifier says which of the fee's steps the row is.
+const QUALIFIED_FEE = /^(.{1,12}?(?:料金|料|代|費))([（(][^）)]{1,12}[）)])?\s+(\S{1,10})$/;
+
+/** 「超過料金(1時間ごと) 12:00~」 said of a column: 「小型犬の12:00以降の超過料金(1時間ごと)」. */
+function qualifiedFee(label: string, column: string): string | undefined {
+  const match = QUALIFIED_FEE.exec(label);
+  if (!match) return undefined;
+  const [, fee, unit = '', qualifier] = match;
+  const when = qualifier!.replace(/^(\d{1,2}:\d{2})[~〜～]$/, '$1以降');
+  return `${column}の${when}の${fee}${unit}`;
+}
 // Columns that tell which of an item's prices, not an item of their own.
 const PRICE_QUALIFIER =
   /^(?:新規|リピート|初回|2回目以降|会員|非会員|一般|平日|休日|土日祝?|通常|学生|シニア|税込|税別|税抜)$/;
@@ -182,11 +194,13 @@ export function fieldQuestions(passage: Passage): QuestionCandidate[] {
           : // 「基本料金」 row, 「小型犬」 column: the small dog's fee, 「小型犬の基本料金」.
             FEE_NAME.test(label) && !FEE_NAME.test(field.name)
             ? `${field.name}の${label}`
-            : // 「会議室1」 row, 「新規」 column: 「会議室1の新規」 reads as a stiff label; the column
-              // says which of the item's prices.
-              PRICE_QUALIFIER.test(field.name) && PRICE_CELL.test(field.value)
-              ? `${label}の料金（${field.name}）`
-              : `${label}の${field.name}`;
+            : !FEE_NAME.test(field.name) && qualifiedFee(label, field.name)
+              ? qualifiedFee(label, field.name)!
+              : // 「会議室1」 row, 「新規」 column: 「会議室1の新規」 reads as a stiff label; the column
+                // says which of the item's prices.
+                PRICE_QUALIFIER.test(field.name) && PRICE_CELL.test(field.value)
+                ? `${label}の料金（${field.name}）`
+                : `${label}の${field.name}`;
   const kindOf = (field: { name: string; value: string }) =>
     valueKind(heading && subjectOf(field).endsWith(heading) ? heading : field.name, field.value);
 

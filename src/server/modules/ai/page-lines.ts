@@ -203,25 +203,61 @@ export function spacedTables(lines: string[]): string[] {
       !BULLET.test(header) &&
       headerCells.every((cell) => cell.length <= 12 && !/\d/.test(cell));
     const rows: string[][] = [];
+    let next = index + 1;
     while (isHeader) {
-      const cells = (lines[index + rows.length + 1] ?? '').trim().split(CELL_GAP);
-      if (
-        cells.length !== headerCells.length ||
-        /[。|]/.test(cells.join('')) ||
-        /\d/.test(cells[0]!) ||
-        !cells.slice(1).every((cell) => FIGURE_CELL.test(cell))
-      )
-        break;
-      rows.push(cells);
+      const row = rowAt(lines, next, headerCells.length);
+      if (!row) break;
+      rows.push(row.cells);
+      next += row.lines;
     }
     if (rows.length === 0) {
       out.push(lines[index]!);
       continue;
     }
     for (const cells of [headerCells, ...rows]) out.push(`| ${cells.join(' | ')} |`);
-    index += rows.length;
+    index = next - 1;
   }
   return out;
+}
+
+const valuesOnly = (line: string, count: number): string[] | undefined => {
+  const cells = line.trim().split(CELL_GAP);
+  return cells.length === count &&
+    cells.every((cell) => FIGURE_CELL.test(cell) && !/[。|]/.test(cell))
+    ? cells
+    : undefined;
+};
+
+/**
+ * The row of a spaced table that starts at `at`: its label and values on one line, or a label the
+ * page broke over a line or two (「超過料金(1時間ごと)」「12:00~」) above a line of values only
+ * (「300円~ 300円~」), which keeps its label whole (「超過料金(1時間ごと) 12:00~」).
+ */
+function rowAt(
+  lines: string[],
+  at: number,
+  columns: number,
+): { cells: string[]; lines: number } | undefined {
+  const cells = (lines[at] ?? '').trim().split(CELL_GAP);
+  if (
+    cells.length === columns &&
+    !/[。|]/.test(cells.join('')) &&
+    !/\d/.test(cells[0]!) &&
+    cells.slice(1).every((cell) => FIGURE_CELL.test(cell))
+  )
+    return { cells, lines: 1 };
+  const label: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const line = (lines[at + offset] ?? '').trim();
+    const values = valuesOnly(line, columns - 1);
+    if (values && label.length > 0 && !/^\d/.test(label[0]!))
+      return { cells: [label.join(' '), ...values], lines: offset + 1 };
+    // A label's colon ends a sentence-like line; a time's (「12:00~」) belongs to the label.
+    if (!line || line.length > 20 || /[。|：]|:(?!\d)/.test(line) || valuesOnly(line, columns - 1))
+      return undefined;
+    label.push(line);
+  }
+  return undefined;
 }
 
 /** A line that asks a question without a Q mark (「トリミングを利用する周期は?」). */

@@ -147,6 +147,25 @@ describe('a table copied as text with spaces between its cells', () => {
     ]);
   });
 
+  it('keeps a row whose label the page broke over lines, and asks its fee by column and step', () => {
+    const table = [
+      'お部屋の種類 小型犬 中型犬',
+      '基本料金 4,000円~ 4,500円~',
+      '超過料金(1時間ごと)',
+      '19:00~',
+      '800円~ 800円~',
+    ].join('\n');
+    const row = passagesOf(page(table)).find((passage) => passage.label?.startsWith('超過'));
+    expect(row?.fields).toEqual([
+      { name: '小型犬', value: '800円~' },
+      { name: '中型犬', value: '800円~' },
+    ]);
+    expect(fieldQuestions(row!).map((candidate) => candidate.question)).toEqual([
+      '小型犬の19:00以降の超過料金(1時間ごと)はいくらですか？',
+      '中型犬の19:00以降の超過料金(1時間ごと)はいくらですか？',
+    ]);
+  });
+
   it('leaves spaced words that are no table as they are', () => {
     const passages = passagesOf(page('営業日 月 水 金\n季節により変わります。'));
     expect(passages.some((passage) => passage.kind === 'row')).toBe(false);
