@@ -12,7 +12,13 @@ beforeAll(async () => {
 });
 
 /** The answer to `question` resting on the passage that holds `quote`, as a draft carries it. */
-function answerOf(markdown: string, quote: string, question: string, length: AnswerLength) {
+function answerOf(
+  markdown: string,
+  quote: string,
+  question: string,
+  length: AnswerLength,
+  origin?: string,
+) {
   const content = [{ url: 'https://example.jp/', title: '', markdown }];
   const passage = passagesOf(content).find((item) => item.text.includes(quote));
   if (!passage) throw new Error(`no passage holds ${quote}`);
@@ -29,6 +35,7 @@ function answerOf(markdown: string, quote: string, question: string, length: Ans
         passage: passage.index,
         quote: passage.text,
         ...(statement ? { statement } : {}),
+        ...(origin ? { origin } : {}),
       },
     },
     length,
@@ -316,6 +323,27 @@ describe('a fee that changes with timing', () => {
     const { answer } = answerOf(policy, '17:00までは無料', 'キャンセル料はかかりますか？', 'short');
     expect(answer).toContain('100%');
     expect(answer).not.toContain('現金');
+  });
+});
+
+describe('a policy the page tells one case at a time', () => {
+  const AFTERCARE = [
+    '# 施術後の過ごし方',
+    '整体コースのみであれば施術直後からご入浴いただいても大丈夫です。',
+    '鍼をした場合は2時間空けてご入浴ください。',
+    '駐車場は3台分あります。',
+  ].join('\n');
+  const question = '施術の後にお風呂に入ってもよいですか？';
+
+  it('is answered with its other cases, at 短め too', () => {
+    const { answer } = answerOf(AFTERCARE, '整体コース', question, 'short', 'intent:bathing');
+    expect(answer).toContain('2時間空けて');
+    expect(answer).not.toContain('駐車場');
+  });
+
+  it('takes no case in for a question no intent asked (its topic is unknown)', () => {
+    const { answer } = answerOf(AFTERCARE, '整体コース', question, 'short');
+    expect(answer).not.toContain('2時間空けて');
   });
 });
 

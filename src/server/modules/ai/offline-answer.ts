@@ -21,6 +21,7 @@ import { intentOfOrigin, topicMatches } from './intents.ts';
 import type { Analyzer } from './japanese.ts';
 import type { ContentPage, DraftQuestion } from './offline-engine.ts';
 import { passagesOf, searchableText, type Passage } from './passages.ts';
+import { otherCases } from './rule-cases.ts';
 import type { Polarity } from './question-candidate.ts';
 
 /**
@@ -161,6 +162,19 @@ export function offlineAnswer(
     total += sentence.length;
     after.push({ index: tier.index, sentence, earlierStep: tier.index < passage.index });
   }
+  // A policy told one case at a time is answered with its other cases (rule-cases.ts), which
+  // may also take the answer past the length's maximum, within twice it.
+  const intent = intentOfOrigin(question.evidence?.origin);
+  if (intent && passage.kind === 'sentence')
+    for (const other of otherCases(intent, passages, run)) {
+      const lines = sentenceRun(passages, other);
+      if (runsOn(lines.at(-1)!.text) || lines.some((line) => seen.has(line.text))) continue;
+      const sentence = wholeSentences(asSentence(lines.map((line) => line.text).join('')));
+      if (main.includes(sentence) || total + sentence.length > Math.max(max * 2, 240)) continue;
+      for (const line of lines) seen.add(line.text);
+      total += sentence.length;
+      after.push({ index: other.index, sentence, earlierStep: other.index < passage.index });
+    }
   // 「下記キャンセル料が発生します」 means nothing without the list below it.
   for (const item of pointedTo(passages, last)) {
     const sentence = spokenPassage(item);

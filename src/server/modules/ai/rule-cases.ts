@@ -1,0 +1,53 @@
+import { LEANS_BACK, POINTS_ELSEWHERE } from './fact-patterns.ts';
+import type { Intent } from './intent-types.ts';
+import { normalizeText } from './japanese.ts';
+import type { Passage } from './passages.ts';
+
+/**
+ * The other cases of the rule an intent asks about. A page tells a policy one case at a time
+ * (「前日17:00までは無料です。」 then 「当日のキャンセルは施術料金の100%を頂戴します。」, or 「整体
+ * のみなら直後の入浴も大丈夫です。」 then 「鍼をした場合は2時間空けてください。」): the sentence the
+ * intent found answers one case, and alone it misleads, since the customer reads it as the
+ * whole rule. So the nearby sentences of the same section that state the same topic (and, for an
+ * intent whose answer is a value, a value of that shape) come with it at any length.
+ */
+
+// How far from the evidence a case may stand: a policy is told in a few sentences; further off,
+// the section has moved on.
+const REACH = 5;
+const MAX_CASES = 2;
+
+const once = (regex: RegExp) => new RegExp(regex.source, regex.flags.replace('g', ''));
+
+function statesTheRule(intent: Intent, passage: Passage): boolean {
+  const text = normalizeText(passage.text);
+  if (text.length < 8 || text.length > 200) return false;
+  if (!once(intent.topic).test(text)) return false;
+  if (intent.not && once(intent.not).test(text)) return false;
+  if (intent.value && !once(intent.value).test(text)) return false;
+  // A sentence that leans on another (「上記の場合は…」) or points elsewhere brings its own gap.
+  if (LEANS_BACK.test(text) || POINTS_ELSEWHERE.test(text)) return false;
+  return !/[？?]$/.test(text);
+}
+
+/**
+ * The sentences near the evidence, in its section, that state another case of the intent's rule,
+ * nearest first; none when the evidence is a page's own answer or a table's row (a row is one
+ * item, and the other rows are other items).
+ */
+export function otherCases(intent: Intent, passages: Passage[], run: Passage[]): Passage[] {
+  const first = run[0]!;
+  const last = run.at(-1)!;
+  if (first.kind !== 'sentence') return [];
+  const inRun = new Set(run.map((line) => line.index));
+  const cases: Passage[] = [];
+  for (let distance = 1; distance <= REACH && cases.length < MAX_CASES; distance++)
+    for (const index of [first.index - distance, last.index + distance]) {
+      const passage = passages[index];
+      if (!passage || inRun.has(index) || cases.length >= MAX_CASES) continue;
+      if (passage.kind !== 'sentence' || passage.sectionId !== first.sectionId) continue;
+      if (passage.url !== first.url) continue;
+      if (statesTheRule(intent, passage)) cases.push(passage);
+    }
+  return cases;
+}
