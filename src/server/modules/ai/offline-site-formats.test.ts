@@ -568,7 +568,7 @@ describe('questions asked as a customer asks them', () => {
         'まだ使える家具や家電は買い取ってもらえますか？',
         'お料理はフレンチと和食から選べますか？',
         '診察の順番予約はいつ受け付けていますか？',
-        'お車でのご来院はできますか？',
+        'お車での来院はできますか？',
       ]),
     );
     // 「リフォーム」 holds 「フォーム」 but names no way to apply.
