@@ -50,6 +50,16 @@ describe('readsAsProse', () => {
       'レンタサイクルの利用後は、貸出日の午後4時までに返却して下さい。',
     ],
     ['開塾時間は16:00 〜 23:00 (7時間)です。', '開塾時間は16:00〜23:00(7時間)です。'],
+    // A notice's rule said of its thing, and its note on a line of its own kept with it.
+    [
+      '打ち上げ、吹き上げ花火禁止。手持ち花火可。',
+      '打ち上げ、吹き上げ花火は禁止です。手持ち花火は可能です。',
+    ],
+    ['焚き火シート必須。', '焚き火シートは必須です。'],
+    [
+      '手持ち花火のみ可。(打上げ花火・吹上花火は禁止)。',
+      '手持ち花火のみ可能です（打上げ花火・吹上花火は禁止）。',
+    ],
   ])('「%s」 → 「%s」', (quoted, said) => {
     expect(readsAsProse(analyzer, quoted)).toBe(said);
   });
@@ -65,6 +75,8 @@ describe('readsAsProse', () => {
     '来店前にお済ませ下。',
     // Nothing to say it of: a list of names.
     'ご利用ガイド、よくあるご質問。',
+    // A rule already said of its thing.
+    '予約は必須です。',
   ])('leaves 「%s」 as the page wrote it', (quoted) => {
     expect(readsAsProse(analyzer, quoted)).toBe(quoted);
   });

@@ -105,12 +105,22 @@ const NOUN_ENDING = new Set([
 // 「前日17時以降は全額」) ends on a noun; one without any (a heading, a list of names) is left.
 const HAS_TOPIC = /[はが]|まで|場合|以降|以上|未満|につき|ごと|毎/;
 
+const NOTICE_RULE =
+  /^([^。、はが]{1,30}?(?:[、・][^。、はが]{1,20}?)?[\p{Script=Han}\p{Script=Katakana}ー])(のみ)?(禁止|厳禁|必須|不可|可)$/u;
+
 /** 「前日18時までにご連絡」 → 「…ご連絡ください」; 「公共のスペースは禁煙」 → 「…禁煙です」. */
 function predicateSaid(analyzer: Analyzer, body: string): string {
   // A note in brackets after the statement (「…全額(キャンセル手数料の次回振替はできません)」)
   // is not where the statement ends.
   const note = /[（(][^（()）]*[）)]$/.exec(body)?.[0] ?? '';
   const statement = body.slice(0, body.length - note.length);
+  // A notice's rule (「打ち上げ花火禁止」「焚き火シート必須」「手持ち花火のみ可」) said of its thing.
+  const rule = NOTICE_RULE.exec(statement);
+  if (rule) {
+    const [, thing, only, word] = rule;
+    const said = word === '可' ? '可能' : word;
+    return `${thing}${only ?? 'は'}${said}です${note}`;
+  }
   const tokens: Token[] = analyzer.tokenize(statement);
   const last = tokens.at(-1);
   const beforeLast = tokens.at(-2);
@@ -151,33 +161,38 @@ function predicateSaid(analyzer: Analyzer, body: string): string {
  * here: the owner wrote it as an answer already.
  */
 export function readsAsProse(analyzer: Analyzer, answer: string): string {
-  return answer
-    .split(/(?<=[。！？])/)
-    .map((sentence) => {
-      const mark = /[。！？]$/.exec(sentence)?.[0] ?? '';
-      let body = sentence.slice(0, sentence.length - mark.length).trim();
-      if (!body) return sentence;
-      body = body
-        // 「…ください。5、レンタサイクルの利用後は…」: a list's number left inside a paragraph.
-        .replace(/^\d{1,2}[、.．](?=[^\d\s])/, '')
-        // 「12:30時~16時」: the page wrote the hour twice.
-        .replace(/(\d{1,2}:\d{2})時/g, '$1')
-        // 「16:00 〜 23:00」: a range's spaces are layout.
-        .replace(
-          /(\d{1,2}(?::\d{2}|時))[ \u3000]*([〜~～])[ \u3000]*(?=\d{1,2}(?::\d{2}|時))/g,
-          '$1$2',
-        )
-        // 「【個人】 課税事業者の…」: a table's group label, said as a label.
-        .replace(/【([^】]{1,20})】(?=[ \u3000])/g, '$1')
-        // 「キャンセル料について 前日までの…」: the heading the page set before its rule, run into
-        // the rule's line; the question already names it.
-        .replace(
-          /^[^、。\s:：]{2,20}について(?:[ \u3000]+|[ \u3000]*[:：][ \u3000]*)(?=\S{6,})/,
-          '',
-        );
-      body = spacesSaid(labelsSaid(body.replace(SLASH_BETWEEN, '、')));
-      if (mark === '。' || mark === '') body = predicateSaid(analyzer, body);
-      return `${body}${mark || '。'}`;
-    })
-    .join('');
+  return (
+    answer
+      .split(/(?<=[。！？])/)
+      .map((sentence) => {
+        const mark = /[。！？]$/.exec(sentence)?.[0] ?? '';
+        let body = sentence.slice(0, sentence.length - mark.length).trim();
+        if (!body) return sentence;
+        body = body
+          // 「…ください。5、レンタサイクルの利用後は…」: a list's number left inside a paragraph.
+          .replace(/^\d{1,2}[、.．](?=[^\d\s])/, '')
+          // 「12:30時~16時」: the page wrote the hour twice.
+          .replace(/(\d{1,2}:\d{2})時/g, '$1')
+          // 「16:00 〜 23:00」: a range's spaces are layout.
+          .replace(
+            /(\d{1,2}(?::\d{2}|時))[ \u3000]*([〜~～])[ \u3000]*(?=\d{1,2}(?::\d{2}|時))/g,
+            '$1$2',
+          )
+          // 「【個人】 課税事業者の…」: a table's group label, said as a label.
+          .replace(/【([^】]{1,20})】(?=[ \u3000])/g, '$1')
+          // 「キャンセル料について 前日までの…」: the heading the page set before its rule, run into
+          // the rule's line; the question already names it.
+          .replace(
+            /^[^、。\s:：]{2,20}について(?:[ \u3000]+|[ \u3000]*[:：][ \u3000]*)(?=\S{6,})/,
+            '',
+          );
+        body = spacesSaid(labelsSaid(body.replace(SLASH_BETWEEN, '、')));
+        if (mark === '。' || mark === '') body = predicateSaid(analyzer, body);
+        return `${body}${mark || '。'}`;
+      })
+      .join('')
+      // A note the page set on a line of its own (「(打上げ花火は禁止)」) belongs to the sentence
+      // before it.
+      .replace(/。[（(]([^（()）。]+)[）)]。/g, '（$1）。')
+  );
 }

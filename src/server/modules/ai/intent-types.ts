@@ -9,7 +9,8 @@ export type Sector =
   | 'pet'
   | 'rental'
   | 'repair'
-  | 'shop';
+  | 'shop'
+  | 'activity';
 
 export interface IntentExample {
   text: string;

@@ -7,7 +7,7 @@ import { MONEY, NEGATIVE, TIME, type Intent } from './intent-types.ts';
 export const SECTOR_INTENTS: Intent[] = [
   {
     id: 'duration',
-    sectors: ['clinic', 'salon', 'school', 'repair'],
+    sectors: ['clinic', 'salon', 'school', 'repair', 'activity'],
     question: '所要時間はどのくらいですか？',
     topic: /所要時間|施術時間|かかる時間|時間は(?:約|およそ)|レッスン時間|授業時間/,
     value: /\d+\s*(?:分|時間)/,
@@ -18,7 +18,7 @@ export const SECTOR_INTENTS: Intent[] = [
   },
   {
     id: 'pets-allowed',
-    sectors: ['lodging', 'restaurant', 'rental', 'shop', 'salon'],
+    sectors: ['lodging', 'restaurant', 'rental', 'shop', 'salon', 'activity'],
     question: 'ペットを連れて行けますか？',
     topic: /ペット(?:同伴|連れ|可|不可|の同伴|のご同伴|とご一緒|の持ち込み)|ペットは/,
     yes: /(?<!不)可|できます|OK|歓迎|大丈夫/,
@@ -219,7 +219,7 @@ export const SECTOR_INTENTS: Intent[] = [
   },
   {
     id: 'smoking',
-    sectors: ['restaurant', 'lodging', 'rental'],
+    sectors: ['restaurant', 'lodging', 'rental', 'activity'],
     question: 'たばこは吸えますか？',
     topic: /禁煙|喫煙|たばこ|タバコ/,
     yes: /喫煙(?:可|所|スペース|できます)/,

@@ -56,7 +56,7 @@ export const VISIT_INTENTS: Intent[] = [
   },
   {
     id: 'clothing',
-    sectors: ['clinic', 'salon', 'school', 'rental'],
+    sectors: ['clinic', 'salon', 'school', 'rental', 'activity'],
     question: 'どんな服装で行けばよいですか？',
     topic: /服装|着替え|ジャージ|動きやすい/,
     value: /ください|おすすめ|お勧め|推奨|ご用意|貸し出し|お貸し|自由|大丈夫|結構/,
@@ -120,7 +120,7 @@ export const VISIT_INTENTS: Intent[] = [
   },
   {
     id: 'refund',
-    sectors: ['school', 'rental', 'lodging', 'salon', 'clinic'],
+    sectors: ['school', 'rental', 'lodging', 'salon', 'clinic', 'activity'],
     question: '支払った料金は返金されますか？',
     topic: /返金|払い戻し|払戻/,
     // Whether it is refunded, said in a predicate: not a table cell or a rate's note.
@@ -168,7 +168,7 @@ export const VISIT_INTENTS: Intent[] = [
   },
   {
     id: 'house-rules',
-    sectors: ['lodging', 'rental'],
+    sectors: ['lodging', 'rental', 'activity'],
     question: '門限や消灯の時間はありますか？',
     topic: /門限|消灯|静粛|お静か/,
     value: TIME,
@@ -179,7 +179,7 @@ export const VISIT_INTENTS: Intent[] = [
   },
   {
     id: 'garbage',
-    sectors: ['lodging', 'rental'],
+    sectors: ['lodging', 'rental', 'activity'],
     question: 'ゴミはどうすればよいですか？',
     topic: /ゴミ|ごみ/,
     value: /持ち帰|お持ち|分別|処分|捨て|まとめ|ゴミ袋|回収/,
@@ -192,9 +192,41 @@ export const VISIT_INTENTS: Intent[] = [
     ],
   },
   {
+    // Allowed in one form and not another (手持ち花火可, 打ち上げ花火禁止): no はい／いいえ, the
+    // page's rule is the answer, with its other cases (rule-cases.ts).
+    id: 'fireworks',
+    sectors: ['lodging', 'rental', 'activity'],
+    question: '花火はできますか？',
+    topic: /花火/,
+    value:
+      /禁止|厳禁|不可|可(?:能)?(?:です)?$|可[（(。、]|できます|できません|ご遠慮|のみ|OK|\d\s*時まで/,
+    examples: [
+      {
+        text: '打ち上げ花火は禁止です。手持ち花火は駐車場付近のみ可能です。',
+        question: '花火はできますか？',
+      },
+      { text: '夏には近くで花火大会があります。' },
+    ],
+  },
+  {
+    id: 'campfire',
+    sectors: ['lodging', 'rental', 'activity'],
+    question: '焚き火はできますか？',
+    topic: /焚き?火|たき火|直火/,
+    value:
+      /禁止|厳禁|不可|可(?:能)?(?:です)?$|可[（(。、]|できます|できません|ご遠慮|のみ|必須|OK|お使いください|ご使用ください/,
+    examples: [
+      {
+        text: '直火は禁止です。焚き火台をご使用ください。',
+        question: '焚き火はできますか？',
+      },
+      { text: '焚き火を囲んでゆっくりお過ごしください。' },
+    ],
+  },
+  {
     id: 'damage',
     circumstance: true,
-    sectors: ['lodging', 'rental'],
+    sectors: ['lodging', 'rental', 'activity'],
     question: '備品を壊してしまったらどうなりますか？',
     topic: /破損|汚損|紛失|壊し|損傷/,
     value: /実費|弁償|請求|ご負担|賠償|ご連絡|お申し出/,

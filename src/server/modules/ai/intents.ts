@@ -266,4 +266,8 @@ export const SECTOR_WORDS: Record<Sector, RegExp> = {
   rental: /貸し|レンタル|会議室|スペース|利用料|貸切|ご利用時間|延長料金/g,
   repair: /修理|出張|作業|見積|工事|部品|点検|交換作業/g,
   shop: /送料|配送|返品|通販|ご注文|商品|発送|在庫/g,
+  // Experiences and tours (陶芸体験, ダイビング, いちご狩り, キャンプ): what to wear and bring, how
+  // long it takes and what the weather does are asked there as at a school.
+  activity:
+    /体験|ツアー|ご参加|参加者|参加費|アクティビティ|インストラクター|ガイド|集合場所|集合時間|陶芸|ダイビング|シュノーケ|狩り|キャンプ|テント|タープ|焚き?火|バーベキュー|BBQ|グランピング|カヌー|カヤック|ラフティング/g,
 };

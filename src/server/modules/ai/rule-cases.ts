@@ -21,7 +21,8 @@ const once = (regex: RegExp) => new RegExp(regex.source, regex.flags.replace('g'
 
 function statesTheRule(intent: Intent, passage: Passage): boolean {
   const text = normalizeText(passage.text);
-  if (text.length < 8 || text.length > 200) return false;
+  // 「手持ち花火可」 is a whole rule in six characters.
+  if (text.length < 5 || text.length > 200) return false;
   if (!once(intent.topic).test(text)) return false;
   if (intent.not && once(intent.not).test(text)) return false;
   if (intent.value && !once(intent.value).test(text)) return false;
