@@ -314,6 +314,15 @@ describe('a fee that changes with timing', () => {
     expect(answer).toContain('50%');
     expect(answer.indexOf('かかりません')).toBeLessThan(answer.indexOf('100%'));
   });
+  it('ends a step that closes on its note before the next one starts', () => {
+    const policy = [
+      '当日までにご連絡なし 全額（次回振替はできません）',
+      'お振込みいただいたキャンセル料の80%は、2週間後以降のご利用分に充当いただけます。',
+    ].join('\n');
+    const { answer } = answerOf(policy, 'お振込み', 'キャンセル料はかかりますか？', 'short');
+    expect(answer).toContain('できません）。お振込み');
+  });
+
   it('takes in the step beside the evidence even when the page tells it at length', () => {
     const policy = [
       '予約取消(キャンセル)は、予約日前日の17:00までは無料です。',

@@ -217,7 +217,12 @@ export function offlineAnswer(
         ...stepsFirst.map((item) => item.sentence),
         main,
         ...ordered.filter((item) => !stepsFirst.includes(item)).map((item) => item.sentence),
-      ].join(''),
+      ]
+        // A piece that ends on its note (「…全額（次回振替はできません）」) still ends there.
+        .map((piece, at, pieces) =>
+          at < pieces.length - 1 && !/[。！？!?]$/.test(piece) ? `${piece}。` : piece,
+        )
+        .join(''),
       pages.map((page) => page.markdown),
     ),
   );
