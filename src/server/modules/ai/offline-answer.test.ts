@@ -314,6 +314,7 @@ describe('a fee that changes with timing', () => {
     expect(answer).toContain('50%');
     expect(answer.indexOf('かかりません')).toBeLessThan(answer.indexOf('100%'));
   });
+
   it('ends a step that closes on its note before the next one starts', () => {
     const policy = [
       '当日までにご連絡なし 全額（次回振替はできません）',
