@@ -144,7 +144,7 @@ const COMMON: Intent[] = [
     id: 'payment-methods',
     sectors: 'common',
     question: 'お支払いにはどの方法が使えますか？',
-    topic: /支払|決済|お会計|精算/,
+    topic: /支払|決済|お会計|精算|現金のみ|現金払い/,
     value: /現金|クレジット|カード|振込|振り込み|PayPay|電子マネー|QR|引落|引き落とし|口座/i,
     // A card's details kept or destroyed, a refund or a cancellation fee's payment is not how a
     // customer pays for the service.
@@ -159,6 +159,7 @@ const COMMON: Intent[] = [
       { text: 'お支払いは施術後にお願いします。' },
       { text: 'クレジット情報の控えはお支払い後に安全に破棄いたします。' },
       { text: 'お支払いの際、クレジットカード等の電子決済は使えません。' },
+      { text: '現金のみの取扱となります。', question: 'お支払いにはどの方法が使えますか？' },
     ],
   },
   {

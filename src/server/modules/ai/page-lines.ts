@@ -263,7 +263,8 @@ function rowAt(
 /** A line that asks a question without a Q mark (「トリミングを利用する周期は?」). */
 export const UNMARKED_QUESTION = /^[^。！!]{4,120}[？?]$/;
 // 「お悩みではありませんか？」「こんなことで困っていませんか？」: the page addressing its reader.
-const RHETORICAL = /ませんか[？?]$|ないですか[？?]$|悩み|お困り|でしょう[？?]$/;
+export const RHETORICAL =
+  /ませんか[？?]$|ないですか[？?]$|悩み|お困り|お探し|ご存じ|ご存知|でしょう[？?]$/;
 
 /**
  * A page written as questions and answers without marking them (「トリミングを利用する周期は?」

@@ -172,6 +172,37 @@ describe('a table copied as text with spaces between its cells', () => {
   });
 });
 
+describe('a page titled with the question it answers', () => {
+  it('asks its first line, answered by the paragraph under it, not by the date it was posted', () => {
+    const passages = passagesOf(
+      page(
+        [
+          '何時までやっていますか?',
+          '',
+          '掲載日:2019.05.25',
+          '',
+          '基本は9時~16時頃までですが、いちごが無くなり次第閉園です。',
+          '',
+          '駐車可能台数を制限します。',
+        ].join('\n'),
+      ),
+    );
+    expect(passages.filter((passage) => passage.kind === 'qa')).toEqual([
+      expect.objectContaining({
+        label: '何時までやっていますか？',
+        text: '基本は9時~16時頃までですが、いちごが無くなり次第閉園です。',
+      }),
+    ]);
+  });
+
+  it('does not take a line that addresses the reader for a question', () => {
+    const passages = passagesOf(
+      page('ペットと泊まれる宿をお探しですか？\n当館は全室ペット同伴可です。'),
+    );
+    expect(passages.some((passage) => passage.kind === 'qa')).toBe(false);
+  });
+});
+
 describe('a page written as questions and answers without Q／A marks', () => {
   it('keeps each question with its answer when the page asks two or more', () => {
     const passages = passagesOf(

@@ -8,6 +8,7 @@ import {
   joinHoursColumn,
   asksItself,
   UNMARKED_QUESTION,
+  RHETORICAL,
   layoutLines,
   spacedTables,
   splitJapaneseSentences,
@@ -103,6 +104,9 @@ function isUsable(text: string): boolean {
   return !BOILERPLATE.test(plain);
 }
 
+const POSTED_ON =
+  /^(?:掲載日|投稿日|更新日|公開日|最終更新日?)?\s*[:：]?\s*\d{4}\s*[./年-]\s*\d{1,2}\s*[./月-]\s*\d{1,2}日?$/;
+
 export function toPassages(pages: SourcePage[]): Passage[] {
   const passages: Passage[] = [];
   let sectionId = 0;
@@ -146,6 +150,9 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     let asked: { question: string; lines: string[]; unmarked: boolean } | undefined;
     const pageAsks = asksItself(lines);
     let inFaq = pageAsks;
+    // A page titled with the question it answers (「何時までやっていますか?」 over its answer):
+    // its first line is asked as the page's own question.
+    let firstLine = true;
     const flushAnswer = () => {
       if (asked && asked.lines.length > 0) {
         const text = joinAnswerLines(asked.lines);
@@ -192,9 +199,11 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         withoutMarkdown(heading ? heading[1]! : line).replace(/^[-*+•・●○◆◇■□▼▲▶★☆◎\s]+/, ''),
       );
       const marked = markedLine?.[1] ?? markedLine?.[2];
+      const titledByQuestion = firstLine && !RHETORICAL.test(plain);
+      firstLine = false;
       const question = marked
         ? stripMarkdown(marked)
-        : (heading || inFaq) && UNMARKED_QUESTION.test(plain)
+        : (heading || inFaq || titledByQuestion) && UNMARKED_QUESTION.test(plain)
           ? plain
           : undefined;
       // 「よくあるご質問」 as a heading or a line of its own opens a block of questions.
@@ -215,7 +224,8 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       // 「➡大学受験生には」): without Q／A marks or blank lines, nothing else says it is over.
       if (asked?.unmarked && /^\s*[■□◆◇●▼▶➡⇒→]/.test(line)) flushAnswer();
       if (asked && !line.startsWith('|')) {
-        if (plain) asked.lines.push(plain);
+        // The date a post was written (「掲載日:2019.05.25」) is not its answer.
+        if (plain && !(asked.lines.length === 0 && POSTED_ON.test(plain))) asked.lines.push(plain);
         continue;
       }
       flushAnswer();
