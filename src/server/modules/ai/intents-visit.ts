@@ -242,7 +242,8 @@ export const VISIT_INTENTS: Intent[] = [
     id: 'id-documents',
     sectors: ['legal', 'lodging', 'rental'],
     question: '本人確認の書類は必要ですか？',
-    topic: /本人確認|身分証|免許証|パスポート|マイナンバーカード/,
+    // 「本人確認を要するため来所が必要」 is about coming in person, not a document.
+    topic: /本人確認(?:の)?書類|身分証|免許証|パスポート|マイナンバーカード|保険証/,
     value: /必要|ご提示|お持ち|ご持参|ご用意|提出|確認/,
     examples: [
       {
@@ -250,6 +251,7 @@ export const VISIT_INTENTS: Intent[] = [
         question: '本人確認の書類は必要ですか？',
       },
       { text: 'パスポートの更新手続きを代行します。' },
+      { text: '法的な本人確認を要するため、原則として当事務所に来所が必要です。' },
     ],
   },
   {
