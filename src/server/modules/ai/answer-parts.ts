@@ -242,8 +242,13 @@ export function relatedSentences(
   const common = Math.max(2, Math.ceil(section.length * 0.25));
   const rare = (text: string) =>
     new Set(contentWords(analyzer, text).filter((word) => (frequency.get(word) ?? 0) <= common));
-  const asked = rare(question);
-  const subject = subjectOf(first.named ? `${first.named}は` : question);
+  // What is asked about: the words before 「について」 or the question's topic, and the words
+  // an intent's topic found in the evidence (askedWith appends them after a space). The rest of
+  // the question (「自由に利用できますか」) is how it is asked, and ties any two rules together.
+  const [questionText = '', ...intentWords] = question.split(' ');
+  const topicText = /^(.{2,30}?)について/.exec(questionText)?.[1] ?? subjectOf(questionText);
+  const asked = rare(topicText ? [topicText, ...intentWords].join(' ') : question);
+  const subject = subjectOf(first.named ? `${first.named}は` : questionText);
   const priced = evidence.some((passage) => PRICE.test(passage.text));
   const used = new Set(evidence.map((passage) => normalizeText(passage.text)));
   return section

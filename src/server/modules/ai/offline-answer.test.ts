@@ -336,6 +336,20 @@ describe('a fee that changes with timing', () => {
   });
 });
 
+describe('a longer answer', () => {
+  it('adds what speaks of the thing asked about, not a rule that is only asked the same way', () => {
+    const house = [
+      '# 共用設備',
+      'キッチンや食器類は自由にご利用いただけますが、ご使用後は必ず洗浄いただき元の場所へお戻し下さい。',
+      '洗濯機は自由にご利用いただけますが、ご使用後は直ちに洗濯物を取り出してください。',
+      '洗濯機の洗剤はフロントで販売しております。',
+    ].join('\n');
+    const { answer } = answerOf(house, '洗濯機は自由', '洗濯機は自由に利用できますか？', 'medium');
+    expect(answer).toContain('洗剤');
+    expect(answer).not.toContain('キッチン');
+  });
+});
+
 describe('a policy the page tells one case at a time', () => {
   const AFTERCARE = [
     '# 施術後の過ごし方',
