@@ -178,6 +178,9 @@ export function readsAsProse(analyzer: Analyzer, answer: string): string {
             /(\d{1,2}(?::\d{2}|時))[ \u3000]*([〜~～])[ \u3000]*(?=\d{1,2}(?::\d{2}|時))/g,
             '$1$2',
           )
+          // 「【ペットホテルキャンセルポリシー】1週間前~…」: the heading the page set on the rule's
+          // line; the question names it.
+          .replace(/^【[^】]{2,30}】(?=\S{6,})/, '')
           // 「【個人】 課税事業者の…」: a table's group label, said as a label.
           .replace(/【([^】]{1,20})】(?=[ \u3000])/g, '$1')
           // 「キャンセル料について 前日までの…」: the heading the page set before its rule, run into

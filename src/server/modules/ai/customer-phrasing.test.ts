@@ -12,6 +12,10 @@ describe('a question said as the customer asks it, not in the shop’s voice', (
     ['報酬をお返しすることは、出来ますか？', '報酬は返してもらえますか？'],
     ['郵送費などの実費は、別途かかりますか？', '郵送費などの実費は別途かかりますか？'],
     ['駐車場はございますか？', '駐車場はありますか？'],
+    [
+      '前納制のため、口座振替実行日は、前の月の何日ですか？',
+      '口座振替実行日は前の月の何日ですか？',
+    ],
   ])('%s → %s', (page, customer) => {
     expect(askedByCustomer(page)).toBe(customer);
   });

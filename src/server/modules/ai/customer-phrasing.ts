@@ -35,6 +35,8 @@ const FAVOUR = new RegExp(`お(${Object.keys(FAVOURS).join('|')})しますか？
 // 「ご利用」 its honorific for the guest's act, 「紛失された際」 its respect for the guest, and
 // 「提供する寝具」 its side of the deal. A customer asks 「宿泊できますか」 「紛失した場合」 「寝具」.
 const SHOP_VOICE: [RegExp, string][] = [
+  // 「前納制のため、口座振替実行日は…」: the page's reason is no part of what is asked.
+  [/^[^、。？]{2,15}(?:のため|なので|ですので)、/, ''],
   [
     /^(?:当|弊)(?:園|店|院|社|館|教室|塾|事務所|サロン|施設|ホテル|キャンプ場|スタジオ|クリニック)の/,
     '',

@@ -1,3 +1,4 @@
+import { askedByCustomer } from './customer-phrasing.ts';
 import { otherTiers, pointedTo } from './answer-parts.ts';
 import { LEANS_BACK, POINTS_ELSEWHERE } from './fact-patterns.ts';
 import type { Analyzer } from './japanese.ts';
@@ -74,10 +75,16 @@ function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuesti
   return {
     // The bank's own questions are general by design (「料金は前払いですか？」): only a question
     // worded from the page's lines takes their heading.
+    // Every question but the page's own is said in the customer's voice, an intent's too when
+    // it takes the page's words (「前納制のため、口座振替実行日は、…」).
     question:
-      candidate.origin === 'page-qa' || candidate.origin?.startsWith('intent:')
+      candidate.origin === 'page-qa'
         ? candidate.question
-        : namedBySection(candidate.question, passage),
+        : askedByCustomer(
+            candidate.origin?.startsWith('intent:')
+              ? candidate.question
+              : namedBySection(candidate.question, passage),
+          ),
     ...(passage.url ? { sourceUrl: passage.url } : {}),
     evidence: {
       passage: passage.index,
@@ -151,6 +158,8 @@ export function offlineQuestionsFromContent(
     withoutRepeatedTopics(
       analyzer,
       dedupeQuestions(analyzer, [...pageQa, ...intents, ...sentences]),
+      // 「料金は前払いですか？」 and 「料金は税込ですか？」 are two intents, not one topic twice.
+      (candidate) => candidate.origin?.startsWith('intent:') === true,
     ),
   );
   // De-duplication hands back its own copies: a leading question is known by its origin.

@@ -73,7 +73,7 @@ describe('questions that ask rather than repeat', () => {
     expect(byQuestion.get('技人国の在留期間更新許可申請はいくらですか？')).toBe(
       '技人国の在留期間更新許可申請は¥55,000です。',
     );
-    expect(byQuestion.has('小学生のお子様ご利用料金はいくらですか？')).toBe(true);
+    expect(byQuestion.has('小学生のお子様利用料金はいくらですか？')).toBe(true);
   });
 
   it('asks the price of a fee whose figure sits on the line under it, and says it with its name', () => {
@@ -166,6 +166,21 @@ describe('the customer’s words over a stiff rewording of the page', () => {
       ]),
     );
     expect(questions.join('')).not.toMatch(/いつまでに必要|を教えてください/);
+  });
+});
+
+describe('two intents on one word', () => {
+  it('asks both: 「料金は前払いですか？」 and 「料金は税込ですか？」 ask different things', () => {
+    const questions = questionsOf(
+      [
+        '英会話教室です。',
+        '表示料金はすべて税込です。',
+        'ご利用料金は前払いでお願いしております。',
+      ].join('\n'),
+    ).map((draft) => draft.question);
+    expect(questions).toEqual(
+      expect.arrayContaining(['料金は前払いですか？', '料金は税込ですか？']),
+    );
   });
 });
 

@@ -220,7 +220,7 @@ describe('項目：値 lines, table rows and lists', () => {
     const faqs = faqsOf(
       'ご利用人数：平日6名以上、週末10名以上で貸切ご利用頂けます\nチェックイン：15時',
     );
-    expect(answerTo(faqs, 'ご利用人数は何名ですか？')).toBe(
+    expect(answerTo(faqs, '利用人数は何名ですか？')).toBe(
       'ご利用人数は平日6名以上、週末10名以上で貸切ご利用頂けます。',
     );
     expect(answerTo(faqs, 'チェックインは何時ですか？')).toBe('チェックインは15時です。');

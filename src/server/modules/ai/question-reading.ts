@@ -78,6 +78,8 @@ export function topicOf(analyzer: Analyzer, question: string): string {
 export function withoutRepeatedTopics<T extends { question: string }>(
   analyzer: Analyzer,
   items: T[],
+  /** Items that ask something of their own whatever their words (two intents of one bank). */
+  distinct: (item: T) => boolean = () => false,
 ): T[] {
   const kinds = new Map<string, Set<string>>();
   return items.filter((item) => {
@@ -88,7 +90,7 @@ export function withoutRepeatedTopics<T extends { question: string }>(
     const topic = key.slice(0, cut);
     const kind = key.slice(cut + 1);
     const asked = kinds.get(topic) ?? new Set<string>();
-    if (asked.has(kind) || (asked.size > 0 && kind === 'open')) return false;
+    if (!distinct(item) && (asked.has(kind) || (asked.size > 0 && kind === 'open'))) return false;
     asked.add(kind);
     kinds.set(topic, asked);
     return true;
