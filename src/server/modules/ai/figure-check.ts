@@ -568,12 +568,23 @@ function supported(statement: FigureStatement, evidence: EvidenceIndex): boolean
  * once). Empty: every figure of the answer is found in the evidence.
  */
 export function unsupportedFigures(answer: string, evidence: string | readonly string[]): string[] {
-  const statements = extractFigures(answer);
-  if (statements.length === 0) return [];
-  const index = indexEvidence(typeof evidence === 'string' ? evidence : evidence.join('\n'));
-  return [
-    ...new Set(statements.filter((item) => !supported(item, index)).map((item) => item.phrase)),
-  ];
+  return figureChecker(evidence)(answer);
+}
+
+/** The same check for many answers over one evidence (a whole page), indexed once. */
+export function figureChecker(evidence: string | readonly string[]): (answer: string) => string[] {
+  let index: EvidenceIndex | undefined;
+  return (answer) => {
+    const statements = extractFigures(answer);
+    if (statements.length === 0) return [];
+    index ??= indexEvidence(typeof evidence === 'string' ? evidence : evidence.join('\n'));
+    const evidenceIndex = index;
+    return [
+      ...new Set(
+        statements.filter((item) => !supported(item, evidenceIndex)).map((item) => item.phrase),
+      ),
+    ];
+  };
 }
 
 /** What an answer from general knowledge must not state: nothing backs a specific one. */

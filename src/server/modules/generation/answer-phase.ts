@@ -16,8 +16,9 @@ import {
   type CategoryInput,
 } from '../ai/category-ai.ts';
 import { ANSWER_FAILED, generateAnswersFromContent } from '../ai/faq-ai.ts';
+import { figureRewritesNote, withFlaggedNote } from '../../../shared/figure-flags.ts';
 import { requireConfirmedAddress } from '../ai/model-access.ts';
-import type { AiRun } from '../ai/model-run.ts';
+import type { AiRun, ModelAnswer } from '../ai/model-run.ts';
 import type { DraftQuestion } from '../ai/offline-engine.ts';
 import { contentItem } from './answer-items.ts';
 import {
@@ -149,7 +150,7 @@ export async function answerCategory(
         await Promise.all(
           experts.map(async (expert) => {
             const result = await generateExpertAnswer(run, { question, expert, category, length });
-            return result ? { expert, answer: result.answer, model: result.model } : null;
+            return result ? { expert, ...result } : null;
           }),
         )
       ).filter((entry) => entry !== null);
@@ -162,6 +163,15 @@ export async function answerCategory(
         approved: false,
         failed: true,
       });
+      // 要確認 names what the item shows: every expert's answer and the integrated one.
+      const flags = (...answers: ModelAnswer[]): Partial<FaqItem> => {
+        const phrases = [...new Set(answers.flatMap((answer) => answer.unverified ?? []))];
+        const rewrittenFor = [...new Set(answers.flatMap((answer) => answer.rewrittenFor ?? []))];
+        return {
+          ...(phrases.length > 0 ? { unverified: { phrases, noSource: true } } : {}),
+          ...(rewrittenFor.length > 0 ? { rewrittenFor } : {}),
+        };
+      };
       let item: FaqItem;
       if (expertAnswers.length === 0) {
         item = failed();
@@ -173,6 +183,7 @@ export async function answerCategory(
           answerSource: 'ai_direct',
           approved: true,
           model: only.model,
+          ...flags(only),
         };
       } else {
         const integrated = await generateIntegratedAnswer(run, {
@@ -189,6 +200,7 @@ export async function answerCategory(
               expertAnswers: expertAnswers.map(({ expert, answer }) => ({ expert, answer })),
               integratedAnswer: integrated.answer,
               model: integrated.model,
+              ...flags(integrated, ...expertAnswers),
             }
           : failed();
       }
@@ -211,13 +223,25 @@ async function runAnswerPhase(
   run.signal = work.signal;
   const items: FaqItem[] = [];
   let done = 0;
+  let rewriting = 0;
+  const progressMessage = () =>
+    `回答を生成中...（${done}/${questions.length}）${rewriting > 0 ? `・${figureRewritesNote(rewriting)}` : ''}`;
   const answered = (count = 1) => {
     // A stopped run's abandoned calls settle too; they are not answers.
     if (work.signal.aborted) return;
     done = Math.min(questions.length, done + count);
     void updateProgress(ctx.db, id, 'answering', {
       progress: answerProgress(done, questions.length),
-      message: `回答を生成中...（${done}/${questions.length}）`,
+      message: progressMessage(),
+    }).catch(() => undefined);
+  };
+  // Answers sent back to the model for a figure their page lacks show in the progress.
+  const rewrote = (count: number) => {
+    if (work.signal.aborted) return;
+    rewriting += count;
+    void updateProgress(ctx.db, id, 'answering', {
+      progress: answerProgress(done, questions.length),
+      message: progressMessage(),
     }).catch(() => undefined);
   };
   // Rounds bound how much runs at once; a cancel does not wait for a round's end: it aborts
@@ -253,6 +277,7 @@ async function runAnswerPhase(
         sources.pages,
         sources.answerLength,
         answered,
+        rewrote,
       );
       answers.forEach((result, index) => {
         if (!result.cancelled) items.push(contentItem(run, chunk[index]!, result));
@@ -261,6 +286,7 @@ async function runAnswerPhase(
     }
     cancelled ||= stopped();
     const produced = items.filter((item) => !item.failed).length;
+    const flagged = items.filter((item) => !item.failed && item.unverified).length;
     if (cancelled && items.length === 0) {
       // Nothing was written: release everything and go back to choosing questions.
       await settleReservation(ctx.db, { reservationId, used: 0, description: '' });
@@ -277,11 +303,14 @@ async function runAnswerPhase(
       status: cancelled ? 'cancelled' : 'completed',
       stage: 'completed',
       progress: PROGRESS_STEPS.completed.progress,
-      message: cancelled
-        ? cancelledAnswersMessage(produced, charged)
-        : produced === items.length
-          ? PROGRESS_STEPS.completed.message
-          : `${PROGRESS_STEPS.completed.message}（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
+      message: withFlaggedNote(
+        cancelled
+          ? cancelledAnswersMessage(produced, charged)
+          : produced === items.length
+            ? PROGRESS_STEPS.completed.message
+            : `${PROGRESS_STEPS.completed.message}（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
+        flagged,
+      ),
       answers: JSON.stringify(items.map((item) => item.answer)),
       items,
       creditsUsed: row.creditsUsed + charged,
