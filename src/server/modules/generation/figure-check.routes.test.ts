@@ -132,6 +132,26 @@ describe('the figure check on model answers', () => {
     expect(again.json().rewrittenFor).toEqual(['3万円', '03-1234-5678']);
   });
 
+  it("the owner's wording that drops the flagged figure drops the flag; one that keeps it keeps it", async () => {
+    const user = await seedUser(t.app, { credits: 10 });
+    llm.setOptions({ wrongFigures: { share: 1, kinds: ['price'], onRewrite: 'keep' } });
+    const done = await answered(user, 1);
+    const flagged = (done.items as FaqItem[])[0]!;
+    const phrase = flagged.unverified!.phrases[0]!;
+    const edit = (answer: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/generations/${done.id}/items/0`,
+        headers: user.headers,
+        payload: { answer },
+      });
+    const kept = await edit(`${flagged.answer}（税込）`);
+    expect(kept.json().unverified.phrases).toEqual([phrase]);
+    const fixed = await edit(flagged.answer.replace(phrase, '1,280円'));
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().unverified).toBeUndefined();
+  });
+
   it('the owner clears the flag, and no one else can', async () => {
     const owner = await seedUser(t.app, { credits: 10 });
     const stranger = await seedUser(t.app, { credits: 10 });
