@@ -142,6 +142,8 @@ export async function answerCategory(
   questions: string[],
   length: AnswerLength,
   onAnswered?: () => void,
+  /** Called for an answer that was written once more for a figure nothing backs. */
+  onRewrite?: (count: number) => void,
 ): Promise<FaqItem[]> {
   const experts = category.responders;
   return Promise.all(
@@ -204,6 +206,7 @@ export async function answerCategory(
             }
           : failed();
       }
+      if (item.rewrittenFor) onRewrite?.(1);
       onAnswered?.();
       return item;
     }),
@@ -266,6 +269,7 @@ async function runAnswerPhase(
           chunk,
           sources.answerLength,
           answered,
+          rewrote,
         );
         // Items that "failed" because their calls were aborted were never made.
         items.push(...(stopped() ? made.filter((item) => !item.failed) : made));

@@ -69,6 +69,43 @@ describe('the figure check on model answers', () => {
     expect(done.message).toContain('要確認');
   });
 
+  it('the progress says answers are being written again while the rewrite runs', async () => {
+    const user = await seedUser(t.app, { credits: 10 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/generations',
+      headers: user.headers,
+      payload: { method: 'url', textInput: SHOP, faqCount: 2, answerLength: 'short' },
+    });
+    const ready = await waitForStage(t, user, created.json().id, ['questions_ready']);
+    // Slow enough for the rewrite call to be seen running.
+    llm.setOptions({
+      latencyMs: 400,
+      wrongFigures: { share: 1, kinds: ['time'], onRewrite: 'fix' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/generations/${ready.id}/answers`,
+      headers: user.headers,
+      payload: { questions: ready.questions },
+    });
+    const messages = new Set<string>();
+    let stage = 'answering';
+    while (stage !== 'completed' && stage !== 'failed') {
+      const record = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/generations/${ready.id}`,
+          headers: user.headers,
+        })
+      ).json();
+      messages.add(record.message);
+      stage = record.stage;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect([...messages]).toContain('回答を生成中...（0/2）・ページと合わない値の2件を書き直し中');
+  });
+
   it('a rewrite that takes the figure from the material leaves the answer unflagged', async () => {
     const user = await seedUser(t.app, { credits: 10 });
     llm.setOptions({ wrongFigures: { share: 1, kinds: ['phone'], onRewrite: 'fix' } });
