@@ -14,12 +14,10 @@ export const unbackedNote = (phrases: readonly string[]) =>
   `${UNVERIFIED_LABEL}: 根拠のない具体的な値があります（${phrases.map((phrase) => `「${phrase}」`).join('')}）`;
 
 /** The note for one item, whichever mode made it. */
-export function flagNote(
-  item: Pick<FaqItem, 'unverified' | 'evidence' | 'expertAnswers'>,
-): string | null {
+export function flagNote(item: Pick<FaqItem, 'unverified'>): string | null {
   const phrases = item.unverified?.phrases ?? [];
   if (phrases.length === 0) return null;
-  return item.evidence || !item.expertAnswers ? unverifiedNote(phrases) : unbackedNote(phrases);
+  return item.unverified?.noSource ? unbackedNote(phrases) : unverifiedNote(phrases);
 }
 
 /** The progress line while answers stating figures their page lacks are written once more. */
