@@ -7,11 +7,13 @@
 import { runCreditsBench } from './credits.ts';
 import { runExtractionBench } from './extraction.ts';
 import { runFaqQualityBench } from './faq-quality.ts';
+import { runFiguresBench } from './figures.ts';
 import { runGenerationBench } from './generation.ts';
 import { runWebBench } from './web.ts';
 
 const benches: { name: string; run: () => Promise<boolean> }[] = [
   { name: 'faq quality', run: runFaqQualityBench },
+  { name: 'figures', run: runFiguresBench },
   { name: 'credits', run: runCreditsBench },
   { name: 'generation', run: runGenerationBench },
   { name: 'extraction', run: runExtractionBench },

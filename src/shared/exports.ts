@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ExportDocument, ExportItem } from './generations.ts';
+import { flagNote } from './figure-flags.ts';
 
 /**
  * Every export comes in two kinds (docs/adr/030-public-and-review-exports.md):
@@ -50,9 +51,23 @@ export const saysShortOnce = (shortAnswers: number, answers: number) =>
 export const shortAnswersSummary = (shortAnswers: number) =>
   `${shortAnswers}件の回答は、質問に直接関係するページの記載だけで答えたため、指定した長さより短くなっています。ページにない内容は書き足していません。`;
 
+/**
+ * The notes an item carries in the public copy too: an answer still flagged 要確認 by the
+ * figure check is not publishable as it is, so whatever copy it is in says so (ADR 036).
+ */
+export function publicNotes(item: ExportItem): string[] {
+  const flag = flagNote(item);
+  return flag ? [flag] : [];
+}
+
+/** The notes of the chosen copy for one item. */
+export const notesFor = (item: ExportItem, variant: ExportVariant): string[] =>
+  variant === 'review' ? reviewNotes(item) : publicNotes(item);
+
 /** The 要確認 notes of one item, for the review copy. */
 export function reviewNotes(item: ExportItem): string[] {
-  return item.belowLength ? [BELOW_LENGTH_NOTE] : [];
+  const flag = flagNote(item);
+  return [...(flag ? [flag] : []), ...(item.belowLength ? [BELOW_LENGTH_NOTE] : [])];
 }
 
 /**
@@ -74,6 +89,8 @@ export function documentForVariant(
       answer: item.answer,
       ...(item.expertAnswers?.length ? { expertAnswers: item.expertAnswers } : {}),
       ...(item.integratedAnswer ? { integratedAnswer: item.integratedAnswer } : {}),
+      // An unchecked figure stays marked in every copy (ADR 036).
+      ...(item.unverified?.phrases.length ? { unverified: item.unverified } : {}),
     })),
   };
 }

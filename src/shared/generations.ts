@@ -87,6 +87,23 @@ export const faqItemSchema = z.object({
   edited: z.boolean().optional(),
   /** The page held less on this question than the length asked for: the answer is shorter. */
   belowLength: z.boolean().optional(),
+  /**
+   * 要確認: figures of the answer (amounts, times, dates, counts, phone numbers, addresses…)
+   * its evidence does not say, as the answer writes them; in category mode the specific ones
+   * nothing backs (docs/adr/036-figure-check.md). Kept and exported with the mark until the
+   * owner clears it.
+   */
+  unverified: z
+    .object({
+      phrases: z.array(z.string()),
+      /** Category mode: no page was given, so nothing backs a specific figure. */
+      noSource: z.boolean().optional(),
+    })
+    .optional(),
+  /** The first answer stated these figures the evidence did not say; it was written once more. */
+  rewrittenFor: z.array(z.string()).optional(),
+  /** The owner checked the flagged figures and cleared 要確認 (the phrases it named). */
+  checkedByOwner: z.object({ phrases: z.array(z.string()) }).optional(),
 });
 export type FaqItem = z.infer<typeof faqItemSchema>;
 
@@ -111,7 +128,20 @@ const storedItemSchema = faqItemSchema.extend({
   model: z.string().optional().catch(undefined),
   edited: z.boolean().optional().catch(undefined),
   belowLength: z.boolean().optional().catch(undefined),
+  unverified: z
+    .object({ phrases: z.array(z.string()), noSource: z.boolean().optional() })
+    .optional()
+    .catch(undefined),
+  rewrittenFor: z.array(z.string()).optional().catch(undefined),
+  checkedByOwner: z
+    .object({ phrases: z.array(z.string()) })
+    .optional()
+    .catch(undefined),
 });
+
+/** The phrases of an item still marked 要確認 (none once the owner cleared the flag). */
+export const unverifiedPhrases = (item: Pick<FaqItem, 'unverified'>): string[] =>
+  item.unverified?.phrases ?? [];
 
 /**
  * Items as stored (JSON). One malformed entry must not break a whole history page, so
@@ -139,6 +169,7 @@ export const exportItemSchema = faqItemSchema.pick({
   sourceUrl: true,
   evidence: true,
   belowLength: true,
+  unverified: true,
 });
 export type ExportItem = z.infer<typeof exportItemSchema>;
 export interface ExportDocument {
@@ -168,6 +199,7 @@ export function exportableItems(items: FaqItem[]): ExportItem[] {
         sourceUrl,
         evidence,
         belowLength,
+        unverified,
       }) => ({
         question,
         answer,
@@ -177,6 +209,7 @@ export function exportableItems(items: FaqItem[]): ExportItem[] {
         ...(evidence ? { evidence } : {}),
         // The 要確認 note of the review copy (shared/exports.ts).
         ...(belowLength ? { belowLength } : {}),
+        ...(unverified?.phrases.length ? { unverified } : {}),
       }),
     );
 }
@@ -490,10 +523,15 @@ export const editAnswerSchema = z
     answer: answerText.optional(),
     question: questionText.optional(),
     approved: z.boolean({ error: '承認の指定が正しくありません' }).optional(),
+    /** The owner checked the 要確認 figures against the page: the flag is cleared. */
+    clearUnverified: z.literal(true, { error: '要確認の解除の指定が正しくありません' }).optional(),
   })
   .refine(
     (edit) =>
-      edit.answer !== undefined || edit.question !== undefined || edit.approved !== undefined,
+      edit.answer !== undefined ||
+      edit.question !== undefined ||
+      edit.approved !== undefined ||
+      edit.clearUnverified !== undefined,
     { message: EDIT_NOTHING_GIVEN, path: ['answer'] },
   );
 export type EditAnswerRequest = z.infer<typeof editAnswerSchema>;

@@ -11,6 +11,7 @@ import { paths } from '../config/paths.ts';
 import { ConfirmForCredits } from '../features/auth/components/confirm-for-credits.tsx';
 import { ExportMenu } from '../features/export/components/export-menu.tsx';
 import {
+  clearFigureFlag,
   regenerateAnswer,
   saveApproval,
   saveQuestion,
@@ -44,6 +45,7 @@ export function GenerateRoute() {
   const providers = useProviders();
   const [aiOverride, setAiOverride] = useState<AiSettings | null>(null);
   const [regenerating, setRegenerating] = useState<number | null>(null);
+  const [clearingFlag, setClearingFlag] = useState<number | null>(null);
   const flow = useGenerationFlow({
     onBalanceChanged: () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
@@ -154,6 +156,23 @@ export function GenerateRoute() {
       showError(error, '回答の生成に失敗しました');
     } finally {
       setRegenerating(null);
+    }
+  }
+
+  // The owner checked the marked figures: the server clears 要確認 and says what it named.
+  async function clearFlag(index: number) {
+    const generation = state.generation;
+    if (!generation) return;
+    setClearingFlag(index);
+    try {
+      const item = await clearFigureFlag(generation.id, index);
+      flow.markSaved(index, item);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
+      toast.success('確認済みにしました');
+    } catch (error) {
+      showError(error, '確認済みにできませんでした');
+    } finally {
+      setClearingFlag(null);
     }
   }
 
@@ -311,6 +330,8 @@ export function GenerateRoute() {
           onAnswerBlur={edits.flush}
           unsaved={edits.unsaved}
           onRegenerate={(index) => void regenerate(index)}
+          onClearFlag={(index) => void clearFlag(index)}
+          clearingFlag={clearingFlag}
           exportSlot={
             <ExportMenu
               title={state.generation?.title ?? 'FAQリスト'}

@@ -15,6 +15,7 @@ import {
 } from './model-run.ts';
 import { loadAnalyzer } from './japanese.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
+import { mismatchNote, unbackedSpecifics } from './figure-check.ts';
 import type { DraftQuestion } from './offline-engine.ts';
 
 /**
@@ -125,11 +126,32 @@ async function answerWithinLength<SCHEMA extends z.ZodType>(
     return answer ? { answer, model } : null;
   };
   const first = await ask('');
-  if (!first || !lengthOff(first.answer, length)) return first;
-  const second = await ask(
-    '前回の回答は指定の文字数から大きく外れていました。文字数を必ず守ってください。',
-  ).catch(() => null);
-  return second && !lengthOff(second.answer, length) ? second : first;
+  let chosen = first;
+  if (first && lengthOff(first.answer, length)) {
+    const second = await ask(
+      '前回の回答は指定の文字数から大きく外れていました。文字数を必ず守ってください。',
+    ).catch(() => null);
+    chosen = second && !lengthOff(second.answer, length) ? second : first;
+  }
+  return chosen && withoutUnbacked(chosen, ask);
+}
+
+/**
+ * An answer from general knowledge that names a specific price, phone number, URL or address
+ * is written once more without them; one that still names any is kept and flagged 要確認
+ * (docs/adr/036-figure-check.md).
+ */
+async function withoutUnbacked(
+  answer: ModelAnswer,
+  ask: (extra: string) => Promise<ModelAnswer | null>,
+): Promise<ModelAnswer> {
+  const first = unbackedSpecifics(answer.answer);
+  if (first.length === 0) return answer;
+  const again = await ask(mismatchNote(first, true)).catch(() => null);
+  const left = again ? unbackedSpecifics(again.answer) : first;
+  const kept = again && left.length <= first.length ? again : answer;
+  const still = kept === again ? left : first;
+  return { ...kept, rewrittenFor: first, ...(still.length > 0 ? { unverified: still } : {}) };
 }
 
 export async function generateExpertAnswer(

@@ -9,6 +9,7 @@ import { callOnChain, lengthOff, lengthRule, system, type AiRun } from './model-
 import type { ContentPage, DraftQuestion } from './offline-engine.ts';
 import { passagesOf, searchableText, type Passage } from './passages.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
+import { figureChecker, unsupportedFigures } from './figure-check.ts';
 
 /**
  * URL and text mode on every engine: questions from the content, answers grounded in the
@@ -119,6 +120,10 @@ export interface AnswerResult {
   belowLength?: boolean;
   /** The run was stopped before this question's answer came back: not made, not charged. */
   cancelled?: boolean;
+  /** Figures of the answer its evidence does not say (要確認): kept, flagged. */
+  unverified?: string[];
+  /** Figures the first answer stated that the evidence did not say: it was written once more. */
+  rewrittenFor?: string[];
 }
 
 const ANSWER_BATCH = 5;
@@ -136,17 +141,26 @@ export async function generateAnswersFromContent(
   length: AnswerLength,
   /** Called as each batch's answers are final, with how many questions it settled. */
   onSettled?: (count: number) => void,
+  /** Called when answers go back to the model because they stated figures the passages lack. */
+  onRewrite?: (count: number) => void,
 ): Promise<AnswerResult[]> {
   if (run.engine.kind === 'offline') {
     const answers = await offlineAnswersInChild(pages, questions, length);
-    return answers.map((result) => ({
-      answer: result.answer,
-      failed: !result.found,
-      model: 'offline',
-      ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
-      ...(result.evidence ? { evidence: result.evidence } : {}),
-      ...(result.belowLength ? { belowLength: true } : {}),
-    }));
+    // The engine quotes the page (its longer answers take the sentences beside the evidence),
+    // so its figures are looked up in the page itself: a flag here is the engine's bug.
+    const check = figureChecker(pages.map((page) => page.markdown).join('\n'));
+    return answers.map((result) => {
+      const unverified = result.found ? check(result.answer) : [];
+      return {
+        answer: result.answer,
+        failed: !result.found,
+        model: 'offline',
+        ...(result.sourceUrl ? { sourceUrl: result.sourceUrl } : {}),
+        ...(result.evidence ? { evidence: result.evidence } : {}),
+        ...(result.belowLength ? { belowLength: true } : {}),
+        ...(unverified.length > 0 ? { unverified } : {}),
+      };
+    });
   }
   const analyzer = await loadAnalyzer();
   const passages = passagesOf(pages);
@@ -158,6 +172,19 @@ export async function generateAnswersFromContent(
     return own ? [own, ...hits.filter((hit) => hit.index !== own.index)] : hits;
   });
   const results: AnswerResult[] = questions.map(() => ({ answer: ANSWER_FAILED, failed: true }));
+  // What each answer may take its figures from: the passages retrieved for its question and
+  // those it cited (the page's address included, which an answer may point to).
+  const shown: Passage[][] = questions.map(() => []);
+  const unsupportedIn = (position: number) => {
+    const result = results[position]!;
+    if (result.failed) return [];
+    const texts = [...retrieved[position]!, ...shown[position]!].flatMap((passage) => [
+      passage.text,
+      passage.section ?? '',
+      passage.url ?? '',
+    ]);
+    return unsupportedFigures(result.answer, texts);
+  };
   const batches: number[][] = [];
   questions.forEach((_, position) => {
     if (retrieved[position]!.length === 0) return; // Nothing in the content: not answered, not charged.
@@ -165,6 +192,42 @@ export async function generateAnswersFromContent(
     if (last && last.length < ANSWER_BATCH) last.push(position);
     else batches.push([position]);
   });
+  /**
+   * Answers stating a figure their passages do not say are written once more with the figures
+   * named; an answer still unverified keeps the version with fewer such figures, flagged.
+   */
+  const checkFigures = async (
+    batch: number[],
+    ask: (positions: number[], extra: string) => Promise<void>,
+  ) => {
+    const found = new Map<number, string[]>();
+    for (const position of batch) {
+      const phrases = unsupportedIn(position);
+      if (phrases.length > 0) found.set(position, phrases);
+    }
+    if (found.size === 0) return;
+    const positions = [...found.keys()];
+    const previous = positions.map((position) => ({ ...results[position]! }));
+    const previousShown = positions.map((position) => shown[position]!);
+    onRewrite?.(positions.length);
+    await ask(positions, rewriteNote(positions.map((position) => found.get(position)!))).catch(
+      () => undefined,
+    );
+    positions.forEach((position, order) => {
+      const first = found.get(position)!;
+      const again = results[position]!.failed ? first : unsupportedIn(position);
+      if (results[position]!.failed || again.length > first.length) {
+        results[position] = previous[order]!;
+        shown[position] = previousShown[order]!;
+      }
+      const left = results[position] === previous[order] ? first : again;
+      results[position] = {
+        ...results[position]!,
+        rewrittenFor: first,
+        ...(left.length > 0 ? { unverified: left } : {}),
+      };
+    });
+  };
   await Promise.all(
     batches.map(async (batch) => {
       const numbered = [...new Set(batch.flatMap((position) => retrieved[position]!))];
@@ -189,9 +252,11 @@ export async function generateAnswersFromContent(
           const item = output.answers[order];
           const answer = item?.answer.trim();
           if (!answer) return;
-          const cited = (item!.evidence ?? [])
+          const citedAll = (item!.evidence ?? [])
             .map((number) => numbered[number - 1])
-            .find((passage): passage is Passage => Boolean(passage));
+            .filter((passage): passage is Passage => Boolean(passage));
+          const cited = citedAll[0];
+          shown[position] = citedAll;
           const source = cited ?? retrieved[position]![0]!;
           results[position] = {
             answer,
@@ -218,6 +283,7 @@ export async function generateAnswersFromContent(
             if (lengthOff(results[position]!.answer, length)) results[position] = previous[order]!;
           });
         }
+        await checkFigures(batch, ask);
       } catch {
         // A stopped run's unanswered batch was not made (nor failed); each question of a
         // failed batch stays '回答の生成に失敗しました'. Neither is charged.
@@ -231,6 +297,18 @@ export async function generateAnswersFromContent(
     }),
   );
   return results;
+}
+
+/** The prompt's note for answers written once more: each question's figures the material lacks. */
+function rewriteNote(phrasesOf: string[][]): string {
+  return [
+    '前回の回答には、資料に見つからない値がありました。',
+    ...phrasesOf.map(
+      (phrases, order) =>
+        `Q${order + 1}の回答: ${phrases.map((phrase) => `「${phrase}」`).join('')}`,
+    ),
+    '金額・時間・日付・数・連絡先は資料に書かれているとおりに書き、資料にない値は書かないでください。',
+  ].join('\n');
 }
 
 /** Two answers that say the same thing (a regeneration that changed nothing). */

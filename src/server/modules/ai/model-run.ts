@@ -20,6 +20,10 @@ export interface ModelAnswer {
   answer: string;
   /** Which model produced it ('openai:gpt-4o-mini'), kept with the FAQ. */
   model: string;
+  /** Specific figures nothing backs, still in the answer after it was written once more. */
+  unverified?: string[];
+  /** The specific figures of the first answer that had it written once more. */
+  rewrittenFor?: string[];
 }
 
 export const modelLabel = (engine: Extract<ResolvedEngine, { kind: 'model' }>) =>

@@ -26,13 +26,14 @@ export async function editAnswer(
     const current = items[index];
     if (!current) throw notFound('回答が見つかりません');
     const reworded = edit.answer !== undefined || edit.question !== undefined;
-    const edited: FaqItem = {
+    const changed: FaqItem = {
       ...(edit.answer === undefined ? current : withAnswer(current, edit.answer)),
       ...(edit.question === undefined ? {} : { question: edit.question }),
       // Exports take the approved FAQs: the choice made in the editor holds after a reload.
       ...(edit.approved === undefined ? {} : { approved: edit.approved }),
       ...(reworded ? { edited: true } : {}),
     };
+    const edited = edit.clearUnverified ? clearedFlag(changed) : changed;
     const next = items.map((item, position) => (position === index ? edited : item));
     await tx
       .update(faqGenerations)
@@ -46,11 +47,21 @@ export async function editAnswer(
   });
 }
 
+/** The owner checked the flagged figures: 要確認 goes, what it named is remembered. */
+function clearedFlag(item: FaqItem): FaqItem {
+  const { unverified, ...rest } = item;
+  if (!unverified) return item;
+  return { ...rest, checkedByOwner: { phrases: unverified.phrases } };
+}
+
 function withAnswer(current: FaqItem, answer: string): FaqItem {
   // The owner's own words are the answer now: the note that the page said little goes too.
-  const { failed: _failed, belowLength: _belowLength, ...rest } = current;
+  const { failed: _failed, belowLength: _belowLength, unverified, ...rest } = current;
+  // A flagged figure the owner's wording no longer contains is no longer in the answer.
+  const still = (unverified?.phrases ?? []).filter((phrase) => answer.includes(phrase));
   return {
     ...rest,
+    ...(still.length > 0 ? { unverified: { ...unverified!, phrases: still } } : {}),
     answer,
     approved: current.failed ? true : current.approved,
     // Exports of several experts print the integrated answer: it is the one edited.

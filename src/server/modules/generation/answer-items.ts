@@ -15,5 +15,9 @@ export function contentItem(run: AiRun, question: string, result: AnswerResult):
     ...(result.evidence && !result.failed ? { evidence: result.evidence } : {}),
     ...(result.model && !result.failed ? { model: result.model } : {}),
     ...(result.belowLength && !result.failed ? { belowLength: true } : {}),
+    ...(result.unverified?.length && !result.failed
+      ? { unverified: { phrases: result.unverified } }
+      : {}),
+    ...(result.rewrittenFor?.length && !result.failed ? { rewrittenFor: result.rewrittenFor } : {}),
   };
 }

@@ -16,8 +16,9 @@ import {
   type CategoryInput,
 } from '../ai/category-ai.ts';
 import { ANSWER_FAILED, generateAnswersFromContent } from '../ai/faq-ai.ts';
+import { figureRewritesNote, withFlaggedNote } from '../../../shared/figure-flags.ts';
 import { requireConfirmedAddress } from '../ai/model-access.ts';
-import type { AiRun } from '../ai/model-run.ts';
+import type { AiRun, ModelAnswer } from '../ai/model-run.ts';
 import type { DraftQuestion } from '../ai/offline-engine.ts';
 import { contentItem } from './answer-items.ts';
 import {
@@ -141,6 +142,8 @@ export async function answerCategory(
   questions: string[],
   length: AnswerLength,
   onAnswered?: () => void,
+  /** Called for an answer that was written once more for a figure nothing backs. */
+  onRewrite?: (count: number) => void,
 ): Promise<FaqItem[]> {
   const experts = category.responders;
   return Promise.all(
@@ -149,7 +152,7 @@ export async function answerCategory(
         await Promise.all(
           experts.map(async (expert) => {
             const result = await generateExpertAnswer(run, { question, expert, category, length });
-            return result ? { expert, answer: result.answer, model: result.model } : null;
+            return result ? { expert, ...result } : null;
           }),
         )
       ).filter((entry) => entry !== null);
@@ -162,6 +165,15 @@ export async function answerCategory(
         approved: false,
         failed: true,
       });
+      // 要確認 names what the item shows: every expert's answer and the integrated one.
+      const flags = (...answers: ModelAnswer[]): Partial<FaqItem> => {
+        const phrases = [...new Set(answers.flatMap((answer) => answer.unverified ?? []))];
+        const rewrittenFor = [...new Set(answers.flatMap((answer) => answer.rewrittenFor ?? []))];
+        return {
+          ...(phrases.length > 0 ? { unverified: { phrases, noSource: true } } : {}),
+          ...(rewrittenFor.length > 0 ? { rewrittenFor } : {}),
+        };
+      };
       let item: FaqItem;
       if (expertAnswers.length === 0) {
         item = failed();
@@ -173,6 +185,7 @@ export async function answerCategory(
           answerSource: 'ai_direct',
           approved: true,
           model: only.model,
+          ...flags(only),
         };
       } else {
         const integrated = await generateIntegratedAnswer(run, {
@@ -189,9 +202,11 @@ export async function answerCategory(
               expertAnswers: expertAnswers.map(({ expert, answer }) => ({ expert, answer })),
               integratedAnswer: integrated.answer,
               model: integrated.model,
+              ...flags(integrated, ...expertAnswers),
             }
           : failed();
       }
+      if (item.rewrittenFor) onRewrite?.(1);
       onAnswered?.();
       return item;
     }),
@@ -211,13 +226,25 @@ async function runAnswerPhase(
   run.signal = work.signal;
   const items: FaqItem[] = [];
   let done = 0;
+  let rewriting = 0;
+  const progressMessage = () =>
+    `回答を生成中...（${done}/${questions.length}）${rewriting > 0 ? `・${figureRewritesNote(rewriting)}` : ''}`;
   const answered = (count = 1) => {
     // A stopped run's abandoned calls settle too; they are not answers.
     if (work.signal.aborted) return;
     done = Math.min(questions.length, done + count);
     void updateProgress(ctx.db, id, 'answering', {
       progress: answerProgress(done, questions.length),
-      message: `回答を生成中...（${done}/${questions.length}）`,
+      message: progressMessage(),
+    }).catch(() => undefined);
+  };
+  // Answers sent back to the model for a figure their page lacks show in the progress.
+  const rewrote = (count: number) => {
+    if (work.signal.aborted) return;
+    rewriting += count;
+    void updateProgress(ctx.db, id, 'answering', {
+      progress: answerProgress(done, questions.length),
+      message: progressMessage(),
     }).catch(() => undefined);
   };
   // Rounds bound how much runs at once; a cancel does not wait for a round's end: it aborts
@@ -242,6 +269,7 @@ async function runAnswerPhase(
           chunk,
           sources.answerLength,
           answered,
+          rewrote,
         );
         // Items that "failed" because their calls were aborted were never made.
         items.push(...(stopped() ? made.filter((item) => !item.failed) : made));
@@ -253,6 +281,7 @@ async function runAnswerPhase(
         sources.pages,
         sources.answerLength,
         answered,
+        rewrote,
       );
       answers.forEach((result, index) => {
         if (!result.cancelled) items.push(contentItem(run, chunk[index]!, result));
@@ -261,6 +290,7 @@ async function runAnswerPhase(
     }
     cancelled ||= stopped();
     const produced = items.filter((item) => !item.failed).length;
+    const flagged = items.filter((item) => !item.failed && item.unverified).length;
     if (cancelled && items.length === 0) {
       // Nothing was written: release everything and go back to choosing questions.
       await settleReservation(ctx.db, { reservationId, used: 0, description: '' });
@@ -277,11 +307,14 @@ async function runAnswerPhase(
       status: cancelled ? 'cancelled' : 'completed',
       stage: 'completed',
       progress: PROGRESS_STEPS.completed.progress,
-      message: cancelled
-        ? cancelledAnswersMessage(produced, charged)
-        : produced === items.length
-          ? PROGRESS_STEPS.completed.message
-          : `${PROGRESS_STEPS.completed.message}（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
+      message: withFlaggedNote(
+        cancelled
+          ? cancelledAnswersMessage(produced, charged)
+          : produced === items.length
+            ? PROGRESS_STEPS.completed.message
+            : `${PROGRESS_STEPS.completed.message}（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
+        flagged,
+      ),
       answers: JSON.stringify(items.map((item) => item.answer)),
       items,
       creditsUsed: row.creditsUsed + charged,

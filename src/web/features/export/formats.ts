@@ -1,7 +1,7 @@
 import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
 import { quotedCsvCell } from '../../../shared/csv.ts';
 import { escapeHtml } from '../../../shared/escape-html.ts';
-import { documentForVariant, reviewNotes, type ExportOptions } from '../../../shared/exports.ts';
+import { documentForVariant, notesFor, type ExportOptions } from '../../../shared/exports.ts';
 
 /**
  * Formats beyond Word (docs/product-decisions.md §8). Pure: a title, items and the variant
@@ -25,14 +25,23 @@ export function csvCell(value: string): string {
 export function toCsv(document: ExportDocument, options?: ExportOptions): string {
   const { items, variant } = documentForVariant(document, options);
   const review = variant === 'review';
+  // The public copy gains a 要確認 column only while an answer is still flagged (ADR 036).
+  const flagged = !review && items.some((item) => notesFor(item, variant).length > 0);
   const rows = [
-    ['No.', '質問', '回答', '専門家の意見', ...(review ? ['出典', '根拠', '要確認'] : [])],
+    [
+      'No.',
+      '質問',
+      '回答',
+      '専門家の意見',
+      ...(review ? ['出典', '根拠', '要確認'] : flagged ? ['要確認'] : []),
+    ],
     ...items.map((item, index) => [
       String(index + 1),
       item.question,
       finalAnswer(item),
       (item.expertAnswers ?? []).map((expert) => `【${expert.expert}】${expert.answer}`).join('\n'),
-      ...(review ? [item.sourceUrl ?? '', item.evidence ?? '', reviewNotes(item).join('\n')] : []),
+      ...(review ? [item.sourceUrl ?? '', item.evidence ?? ''] : []),
+      ...(review || flagged ? [notesFor(item, variant).join('\n')] : []),
     ]),
   ];
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
@@ -62,7 +71,7 @@ const markdownLines = (value: string) =>
   escapeMarkdown(value.replace(/\r\n?/g, '\n').trim()).split('\n').join('  \n');
 
 export function toMarkdown(document: ExportDocument, options?: ExportOptions): string {
-  const { title, items } = documentForVariant(document, options);
+  const { title, items, variant } = documentForVariant(document, options);
   const lines = [`# ${escapeMarkdown(title.replace(/\s+/g, ' '))}`, ''];
   items.forEach((item, index) => {
     lines.push(`## Q${index + 1}. ${escapeMarkdown(item.question.replace(/\s+/g, ' '))}`, '');
@@ -83,7 +92,7 @@ export function toMarkdown(document: ExportDocument, options?: ExportOptions): s
         '',
       );
     if (item.evidence) lines.push(`> 根拠: ${markdownLines(item.evidence)}`, '');
-    for (const note of reviewNotes(item)) lines.push(`**${escapeMarkdown(note)}**`, '');
+    for (const note of notesFor(item, variant)) lines.push(`**${escapeMarkdown(note)}**`, '');
   });
   return lines.join('\n');
 }
@@ -98,7 +107,7 @@ const HTML_STYLE = `body{font-family:"Hiragino Sans","Yu Gothic","Noto Sans JP",
  * only http(s) sources become links (no javascript: URLs).
  */
 export function toHtml(document: ExportDocument, options?: ExportOptions): string {
-  const { title, items } = documentForVariant(document, options);
+  const { title, items, variant } = documentForVariant(document, options);
   const sections = items.map((item, index) => {
     const parts = [`<h2>Q${index + 1}. ${htmlText(item.question)}</h2>`];
     const experts = item.expertAnswers ?? [];
@@ -122,7 +131,8 @@ export function toHtml(document: ExportDocument, options?: ExportOptions): strin
       );
     if (item.evidence)
       parts.push(`<blockquote class="evidence">根拠: ${htmlText(item.evidence)}</blockquote>`);
-    for (const note of reviewNotes(item)) parts.push(`<p class="review">${htmlText(note)}</p>`);
+    for (const note of notesFor(item, variant))
+      parts.push(`<p class="review">${htmlText(note)}</p>`);
     return `<section>${parts.join('')}</section>`;
   });
   return [

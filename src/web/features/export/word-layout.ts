@@ -9,7 +9,13 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
-import { documentForVariant, reviewNotes, type ExportOptions } from '../../../shared/exports.ts';
+import {
+  documentForVariant,
+  notesFor,
+  type ExportOptions,
+  type ExportVariant,
+} from '../../../shared/exports.ts';
+import { markedParts } from '../../../shared/figure-flags.ts';
 import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
 
 /**
@@ -60,6 +66,31 @@ function paragraph(
   });
 }
 
+/**
+ * An answer with the figures the check could not find highlighted (yellow, underlined), so the
+ * owner sees which words to check against the page (ADR 036).
+ */
+function markedParagraph(
+  prefix: string,
+  text: string,
+  phrases: readonly string[],
+  options: Omit<IRunOptions, 'text' | 'break'>,
+  layout: { indent?: number } = {},
+): Paragraph {
+  if (phrases.length === 0) return paragraph(`${prefix}${text}`, options, layout);
+  const children = markedParts(`${prefix}${text}`, phrases).flatMap((part) =>
+    runs(
+      part.text,
+      part.marked ? { ...options, highlight: 'yellow', underline: { type: 'single' } } : options,
+    ),
+  );
+  return new Paragraph({
+    children,
+    spacing: { after: 80 },
+    ...(layout.indent ? { indent: { left: layout.indent } } : {}),
+  });
+}
+
 function sourceParagraph(url: string): Paragraph {
   const size = WORD_SIZES.source;
   const children: ParagraphChild[] = [new TextRun({ size, color: '555555', text: '出典: ' })];
@@ -74,7 +105,8 @@ function sourceParagraph(url: string): Paragraph {
   return new Paragraph({ children, spacing: { after: 80 } });
 }
 
-function itemParagraphs(item: ExportItem, index: number): Paragraph[] {
+function itemParagraphs(item: ExportItem, index: number, variant: ExportVariant): Paragraph[] {
+  const phrases = item.unverified?.phrases ?? [];
   const paragraphs = [
     paragraph(
       `Q${index + 1}: ${item.question}`,
@@ -84,7 +116,7 @@ function itemParagraphs(item: ExportItem, index: number): Paragraph[] {
   ];
   const experts = item.expertAnswers ?? [];
   if (experts.length === 0) {
-    paragraphs.push(paragraph(`A: ${item.answer}`, { size: WORD_SIZES.answer }));
+    paragraphs.push(markedParagraph('A: ', item.answer, phrases, { size: WORD_SIZES.answer }));
   } else {
     paragraphs.push(
       paragraph(EXPERTS_HEADING, { bold: true, size: WORD_SIZES.heading }, { keepNext: true }),
@@ -96,7 +128,7 @@ function itemParagraphs(item: ExportItem, index: number): Paragraph[] {
           { bold: true, size: WORD_SIZES.expert },
           { before: 80, keepNext: true },
         ),
-        paragraph(expert.answer, { size: WORD_SIZES.expert }, { indent: 240 }),
+        markedParagraph('', expert.answer, phrases, { size: WORD_SIZES.expert }, { indent: 240 }),
       );
     }
     if (item.integratedAnswer) {
@@ -106,7 +138,7 @@ function itemParagraphs(item: ExportItem, index: number): Paragraph[] {
           { bold: true, size: WORD_SIZES.heading },
           { before: 120, keepNext: true },
         ),
-        paragraph(item.integratedAnswer, { size: WORD_SIZES.expert }),
+        markedParagraph('', item.integratedAnswer, phrases, { size: WORD_SIZES.expert }),
       );
     }
   }
@@ -121,7 +153,7 @@ function itemParagraphs(item: ExportItem, index: number): Paragraph[] {
         spacing: { after: 80 },
       }),
     );
-  for (const note of reviewNotes(item))
+  for (const note of notesFor(item, variant))
     paragraphs.push(
       paragraph(note, { bold: true, size: WORD_SIZES.source, color: 'B45309' }, { indent: 240 }),
     );
@@ -145,7 +177,7 @@ function appendixParagraphs(questions: string[]): Paragraph[] {
 
 /** 公開用 unless 確認用 is asked for: sources, 根拠, notes and the appendix are the review copy's. */
 export function buildWordDocument(input: ExportDocument, options?: ExportOptions): Document {
-  const { title, items, unanswered = [] } = documentForVariant(input, options);
+  const { title, items, unanswered = [], variant } = documentForVariant(input, options);
   return new Document({
     creator: 'FAQ工房',
     title,
@@ -165,7 +197,7 @@ export function buildWordDocument(input: ExportDocument, options?: ExportOptions
             spacing: { after: 400 },
             keepNext: true,
           }),
-          ...items.flatMap(itemParagraphs),
+          ...items.flatMap((item, index) => itemParagraphs(item, index, variant)),
           ...appendixParagraphs(unanswered),
         ],
       },

@@ -4,6 +4,7 @@ import {
   isDraft,
   readGenerationInput,
   type ExportItem,
+  type FaqItem,
   type GenerationSummary,
 } from '../../../shared/generations.ts';
 import { paths } from '../../config/paths.ts';
@@ -97,7 +98,16 @@ export interface QuestionAndAnswer {
   evidence: string | null;
   /** The user rewrote the answer (編集済み). */
   edited: boolean;
+  /** What the figure check said of the answer (要確認, rewritten, checked), when anything. */
+  figures: Pick<
+    FaqItem,
+    'answer' | 'integratedAnswer' | 'unverified' | 'rewrittenFor' | 'checkedByOwner'
+  > | null;
 }
+
+/** Answers of a record still flagged 要確認 (ADR 036). */
+export const flaggedCount = (record: GenerationSummary): number =>
+  record.items.filter((item) => !item.failed && item.unverified?.phrases.length).length;
 
 /**
  * Q1..Qn for the detail modal. Items carry the full FAQ; records without items (older ones)
@@ -116,6 +126,10 @@ export function questionsAndAnswers(record: GenerationSummary): QuestionAndAnswe
         sourceUrl: item.sourceUrl ?? null,
         evidence: item.failed ? null : (item.evidence ?? null),
         edited: item.edited === true,
+        figures:
+          !item.failed && (item.unverified || item.rewrittenFor || item.checkedByOwner)
+            ? item
+            : null,
       };
     });
   return record.questions.map((question, index) => ({
@@ -126,6 +140,7 @@ export function questionsAndAnswers(record: GenerationSummary): QuestionAndAnswe
     sourceUrl: null,
     evidence: null,
     edited: false,
+    figures: null,
   }));
 }
 

@@ -49,6 +49,14 @@ export const saveQuestion = (id: string, index: number, question: string) =>
 export const saveApproval = (id: string, index: number, approved: boolean) =>
   api.patch(`${generationPath(id)}/items/${index}`, { approved }, { schema: faqItemSchema });
 
+/** The owner checked an answer's 要確認 figures against the page: the flag is cleared. */
+export const clearFigureFlag = (id: string, index: number) =>
+  api.patch(
+    `${generationPath(id)}/items/${index}`,
+    { clearUnverified: true },
+    { schema: faqItemSchema },
+  );
+
 /** The owner's answer to a question the page left unanswered: a free FAQ of the record. */
 export const answerUnanswered = (id: string, intentId: string, body: AnswerUnansweredRequest) =>
   api.post(`${generationPath(id)}/unanswered/${encodeURIComponent(intentId)}`, body, {

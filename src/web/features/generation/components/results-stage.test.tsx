@@ -62,3 +62,40 @@ describe('ResultsStage answers shorter than the chosen length', () => {
     expect(screen.getByLabelText('A2')).toHaveValue('<b>定休日</b>は日曜日です。');
   });
 });
+
+describe('ResultsStage 要確認 answers (figure check)', () => {
+  it('marks the phrase as text, says what it costs, and offers the owner to clear it', async () => {
+    const onClearFlag = vi.fn();
+    render(
+      <ResultsStage
+        items={[
+          item('<b>駐車場</b>は6台分あります。', {
+            answerSource: 'ai_direct',
+            unverified: { phrases: ['6台'] },
+          }),
+          item('定休日は日曜日です。', { answerSource: 'ai_direct', rewrittenFor: ['月曜日'] }),
+        ]}
+        busy={false}
+        message={null}
+        regenerating={null}
+        onToggle={vi.fn()}
+        onEditAnswer={vi.fn()}
+        onRegenerate={vi.fn()}
+        onClearFlag={onClearFlag}
+        exportSlot={null}
+        onNew={vi.fn()}
+      />,
+    );
+    const flag = screen.getByTestId('figure-flag-0');
+    expect(flag.querySelector('mark')?.textContent).toBe('6台');
+    // Model output is text: its markup is shown, never rendered.
+    expect(flag.querySelector('b')).toBeNull();
+    expect(flag).toHaveTextContent('<b>駐車場</b>は6台分あります。');
+    expect(screen.getByTestId('figure-flag-summary')).toHaveTextContent(
+      '要確認の回答も作成した回答として1件1クレジットです',
+    );
+    expect(screen.getByText(/ページと合わない値（「月曜日」）があったため/)).toBeInTheDocument();
+    screen.getByRole('button', { name: 'A1の値を確認済みにする' }).click();
+    expect(onClearFlag).toHaveBeenCalledWith(0);
+  });
+});

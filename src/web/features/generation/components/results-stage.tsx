@@ -11,6 +11,7 @@ import {
   shortAnswersSummary,
 } from '../../../../shared/exports.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { FigureFlag, FigureFlagSummary } from '../../../components/figure-flag.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { formErrors } from '../../../lib/form-validation.ts';
 import { errorMessage } from '../../../lib/show-error.ts';
@@ -33,6 +34,10 @@ export interface ResultsStageProps {
   /** Answers edited here that the server has not kept yet. */
   unsaved?: ReadonlySet<number>;
   onRegenerate: (index: number) => void;
+  /** The owner checked the 要確認 figures of an answer: the flag is cleared on the server. */
+  onClearFlag?: (index: number) => void;
+  /** The answer whose flag is being cleared. */
+  clearingFlag?: number | null;
   exportSlot: React.ReactNode;
   /** 「ページに答えがない、よくある質問」, below the FAQs it adds to. */
   unansweredSlot?: React.ReactNode;
@@ -52,6 +57,8 @@ export function ResultsStage({
   onAnswerBlur,
   unsaved,
   onRegenerate,
+  onClearFlag,
+  clearingFlag = null,
   exportSlot,
   unansweredSlot,
   onNew,
@@ -83,6 +90,7 @@ export function ResultsStage({
             {message}
           </p>
         ))}
+      <FigureFlagSummary items={items} />
       {shortSaidOnce && (
         <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
           {shortAnswersSummary(shortAnswers)}
@@ -148,6 +156,14 @@ export function ResultsStage({
                 <p id={`below-length-${index}`} className="text-xs text-slate-500">
                   {BELOW_LENGTH_TEXT}
                 </p>
+              )}
+              {!item.failed && (
+                <FigureFlag
+                  item={item}
+                  index={index}
+                  onClear={onClearFlag}
+                  clearing={clearingFlag === index}
+                />
               )}
               {item.failed && (
                 <p className="text-xs text-red-700">

@@ -1,4 +1,5 @@
 import { FilePenLine } from 'lucide-react';
+import { FigureFlag, FigureFlagSummary } from '../../../components/figure-flag.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Generation, GenerationSummary } from '../../../../shared/generations.ts';
@@ -80,6 +81,7 @@ export function HistoryDetail({
         {full?.status === 'cancelled' && full.message && (
           <p className="mb-4 rounded-md bg-slate-100 p-3 text-sm text-slate-800">{full.message}</p>
         )}
+        {record && <FigureFlagSummary items={record.items} />}
         {entries.length === 0 ? (
           <p className="text-slate-600">詳細情報がありません</p>
         ) : (
@@ -111,6 +113,7 @@ export function HistoryDetail({
                 <p className="mt-1 whitespace-pre-wrap text-slate-800">
                   {entry.answer ?? <span className="text-slate-500">回答なし</span>}
                 </p>
+                {entry.figures && <FigureFlag item={entry.figures} index={index} />}
                 {entry.sourceUrl && isWebUrl(entry.sourceUrl) && (
                   <p className="mt-1 text-xs text-slate-500">
                     出典：

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/show-error.ts';
 import {
   canEditLater,
   faqCount,
+  flaggedCount,
   isWebUrl,
   methodLabel,
   recordHref,
@@ -51,7 +52,17 @@ export function HistoryEntry({
         <h2 id={headingId} className="text-lg font-semibold break-all">
           {record.title}
         </h2>
-        <StatusBadge status={record.status} stage={record.stage} />
+        <div className="flex shrink-0 items-center gap-2">
+          {flaggedCount(record) > 0 && (
+            <span
+              className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+              data-testid="history-flagged"
+            >
+              要確認 {formatNumber(flaggedCount(record))}件
+            </span>
+          )}
+          <StatusBadge status={record.status} stage={record.stage} />
+        </div>
       </div>
       {editing && onRename && (
         <RenameForm
