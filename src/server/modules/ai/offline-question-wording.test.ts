@@ -169,6 +169,17 @@ describe('the customer’s words over a stiff rewording of the page', () => {
   });
 });
 
+describe('a count per period', () => {
+  it('asks 「週に何回」 of 「週1回」, and 「1日何名」 of 「1日5名」', () => {
+    const questions = questionsOf('英会話教室です。レッスンは週1回です。定員は1日5名です。').map(
+      (draft) => draft.question,
+    );
+    expect(questions).toEqual(
+      expect.arrayContaining(['レッスンは週に何回ですか？', '定員は1日何名ですか？']),
+    );
+  });
+});
+
 describe('two intents on one word', () => {
   it('asks both: 「料金は前払いですか？」 and 「料金は税込ですか？」 ask different things', () => {
     const questions = questionsOf(

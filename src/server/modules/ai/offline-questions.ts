@@ -259,7 +259,11 @@ function sentenceQuestions(
     }
     // 「定員は1日5名です」: the number itself.
     if (count && topic && /です$/.test(tail) && !PRICE_IN.test(text)) {
-      const per = /1(日|週|回|クラス|組)/.exec(text)?.[0] ?? '';
+      // 「週1回」: the count is per week (「週に何回」), not per 「1回」.
+      const perPeriod = new RegExp(`(?<!\\d)(週|月|日|年)\\s*${count[1]}\\s*${count[2]}`).exec(
+        text,
+      );
+      const per = perPeriod ? `${perPeriod[1]}に` : (/1(日|週|回|クラス|組)/.exec(text)?.[0] ?? '');
       add(`${topic}は${per}何${count[2]}ですか？`, 2.5, position);
       return;
     }
