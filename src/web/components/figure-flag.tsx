@@ -53,8 +53,10 @@ export function FigureFlag({
       data-testid={`figure-flag-${index}`}
     >
       <p className="flex items-center gap-2 font-semibold">
-        <TriangleAlert aria-hidden="true" className="h-4 w-4 text-amber-700" />
-        <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs">{UNVERIFIED_LABEL}</span>
+        <TriangleAlert aria-hidden="true" className="h-4 w-4 shrink-0 text-amber-700" />
+        <span className="shrink-0 whitespace-nowrap rounded-full bg-amber-200 px-2 py-0.5 text-xs">
+          {UNVERIFIED_LABEL}
+        </span>
         <span>{flagNote(item)?.replace(`${UNVERIFIED_LABEL}: `, '')}</span>
       </p>
       <p className="leading-relaxed" aria-label={`A${index + 1}の要確認の箇所`}>
