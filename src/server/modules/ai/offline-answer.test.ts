@@ -365,6 +365,20 @@ describe('a policy the page tells one case at a time', () => {
     expect(answer).not.toContain('駐車場');
   });
 
+  it('opens on the rule the short line above the evidence states (「直火禁止」 over its detail)', () => {
+    const camp = ['キャンプ場のルール', '直火禁止', '焚き火シート必須', 'テントは2張まで'].join(
+      '\n',
+    );
+    const { answer } = answerOf(
+      camp,
+      '焚き火シート',
+      '焚き火はできますか？',
+      'short',
+      'intent:campfire',
+    );
+    expect(answer).toBe('直火は禁止です。焚き火シートは必須です。');
+  });
+
   it('takes no case in for a question no intent asked (its topic is unknown)', () => {
     const { answer } = answerOf(AFTERCARE, '整体コース', question, 'short');
     expect(answer).not.toContain('2時間空けて');

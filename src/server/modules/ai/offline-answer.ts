@@ -127,7 +127,18 @@ export function offlineAnswer(
   // The evidence opens the answer: a connective that tied it to the sentence before (「なお、」)
   // has nothing to tie to there.
   const core = wholeSentences(asSentence(said)).replace(LEADING_CONNECTIVE, '');
-  const main = firstSentences(`${prefix}${core}`, Math.round(max * 1.3));
+  // The short line above the evidence that states the rule itself (「直火禁止」 over 「焚き火シート
+  // 必須」) opens an intent's answer: without it the answer keeps the detail and loses the rule.
+  const intent = intentOfOrigin(question.evidence?.origin);
+  const rule =
+    intent &&
+    passage.named &&
+    !core.includes(passage.named) &&
+    new RegExp(intent.topic.source).test(passage.named) &&
+    /禁止|厳禁|不可|必須|のみ|可$/.test(passage.named)
+      ? asSentence(passage.named)
+      : '';
+  const main = firstSentences(`${prefix}${rule}${core}`, Math.round(max * 1.3));
   const after: { index: number; sentence: string; earlierStep?: boolean }[] = [];
   const seen = new Set([...run.map((line) => line.text), main]);
   let total = main.length;
@@ -164,7 +175,6 @@ export function offlineAnswer(
   }
   // A policy told one case at a time is answered with its other cases (rule-cases.ts), which
   // may also take the answer past the length's maximum, within twice it.
-  const intent = intentOfOrigin(question.evidence?.origin);
   if (intent && passage.kind === 'sentence')
     for (const other of otherCases(intent, passages, run)) {
       const lines = sentenceRun(passages, other);
