@@ -379,6 +379,24 @@ describe('a policy the page tells one case at a time', () => {
     expect(answer).toBe('直火は禁止です。焚き火シートは必須です。');
   });
 
+  it('takes in the case that charges nothing, said without naming the topic again', () => {
+    const policy = [
+      '# キャンセルについて',
+      '予約当日にキャンセルされた場合は「当日料金の100%」が発生いたします。',
+      '当日以外でしたら料金は発生いたしません。',
+      '駐車場はございません。',
+    ].join('\n');
+    const { answer } = answerOf(
+      policy,
+      '当日料金の100%',
+      'キャンセル料はかかりますか？',
+      'short',
+      'intent:cancellation-fee',
+    );
+    expect(answer).toContain('当日以外でしたら料金は発生いたしません');
+    expect(answer).not.toContain('駐車場');
+  });
+
   it('takes no case in for a question no intent asked (its topic is unknown)', () => {
     const { answer } = answerOf(AFTERCARE, '整体コース', question, 'short');
     expect(answer).not.toContain('2時間空けて');

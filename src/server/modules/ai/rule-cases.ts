@@ -1,5 +1,5 @@
 import { LEANS_BACK, POINTS_ELSEWHERE } from './fact-patterns.ts';
-import type { Intent } from './intent-types.ts';
+import { MONEY, type Intent } from './intent-types.ts';
 import { normalizeText } from './japanese.ts';
 import type { Passage } from './passages.ts';
 
@@ -19,13 +19,26 @@ const MAX_CASES = 2;
 
 const once = (regex: RegExp) => new RegExp(regex.source, regex.flags.replace('g', ''));
 
-function statesTheRule(intent: Intent, passage: Passage): boolean {
+// 「当日以外でしたら料金は発生いたしません」: that nothing is charged is a fee's value too.
+const NO_CHARGE =
+  /(?:料|料金|費用)は(?:一切)?(?:かかり|発生(?:いたし|し)|いただき|頂き|頂戴いたし)ません/;
+
+function statesTheRule(
+  intent: Intent,
+  passage: Passage,
+  distance: number,
+  chargedCase: boolean,
+): boolean {
   const text = normalizeText(passage.text);
   // 「手持ち花火可」 is a whole rule in six characters.
   if (text.length < 5 || text.length > 200) return false;
-  if (!once(intent.topic).test(text)) return false;
   if (intent.not && once(intent.not).test(text)) return false;
-  if (intent.value && !once(intent.value).test(text)) return false;
+  const valued = !intent.value || once(intent.value).test(text) || NO_CHARGE.test(text);
+  if (!valued) return false;
+  // The sentence right after a case may state the next without naming the topic again (「当日
+  // 以外でしたら料金は発生いたしません」 after the same-day cancellation's 100%).
+  if (!once(intent.topic).test(text) && !(chargedCase && NO_CHARGE.test(text) && distance <= 2))
+    return false;
   // A sentence that leans on another (「上記の場合は…」) or points elsewhere brings its own gap.
   if (LEANS_BACK.test(text) || POINTS_ELSEWHERE.test(text)) return false;
   return !/[？?]$/.test(text);
@@ -41,6 +54,8 @@ export function otherCases(intent: Intent, passages: Passage[], run: Passage[]):
   const last = run.at(-1)!;
   if (first.kind !== 'sentence') return [];
   const inRun = new Set(run.map((line) => line.index));
+  // A case that charges (「当日料金の100%」) is answered by the one that does not.
+  const chargedCase = run.some((line) => MONEY.test(line.text));
   const cases: Passage[] = [];
   for (let distance = 1; distance <= REACH && cases.length < MAX_CASES; distance++)
     for (const index of [first.index - distance, last.index + distance]) {
@@ -48,7 +63,7 @@ export function otherCases(intent: Intent, passages: Passage[], run: Passage[]):
       if (!passage || inRun.has(index) || cases.length >= MAX_CASES) continue;
       if (passage.kind !== 'sentence' || passage.sectionId !== first.sectionId) continue;
       if (passage.url !== first.url) continue;
-      if (statesTheRule(intent, passage)) cases.push(passage);
+      if (statesTheRule(intent, passage, distance, chargedCase)) cases.push(passage);
     }
   return cases;
 }
