@@ -306,6 +306,27 @@ export const STRICT_RULES: StrictRule[] = [
     },
   },
   {
+    id: 'not-asked-so',
+    // No customer asks a history (「平成何年から…廃止されますか？」), a case with no subject (「必要な
+    // 場合に割引は…」), about 「全ての料金」 at large, 「何日前」 of no booking, or with the page's
+    // spaces inside (「限定 定期月参加者は…」): each was graded C.
+    refuses:
+      /^(?:平成|昭和|令和|西暦)何年|^(?:必要|可能|不要|希望)な(?:場合|とき)|^(?:全て|すべて|一般的な)の.*について|^(?!.*(?:予約|申し?込|キャンセル|連絡)).*何日前ですか|[^\s]{2}[ \u3000][^\s]{2}/,
+    examples: {
+      refused: [
+        '平成何年から司法書士報酬基準は廃止されますか？',
+        '必要な場合に割引はありますか？',
+        '全ての料金について教えてください。',
+        '登録後は利用何日前ですか？',
+        '限定 定期月参加者はいくらですか？',
+      ],
+      passed: [
+        '予約は何日前までに必要ですか？',
+        '不動産以外の財産が少ない場合に割引はありますか？',
+      ],
+    },
+  },
+  {
     id: 'cancellation-by-intent',
     // Cancelling is asked by its intents, whose evidence is the whole schedule; a sentence on one
     // of its cases repeated them in part (「無断キャンセルを教えてください。」).
