@@ -57,14 +57,27 @@ async function settled(page: Page, signedIn: boolean): Promise<void> {
     .toBe(0);
 }
 
-/**
- * Two frames after a resize: parts that measure themselves (the admin charts) re-render from
- * a ResizeObserver, which reports before the next frame is painted.
- */
+/** Two frames: what a resize sets off (ResizeObserver, media queries) has run. */
 async function laidOut(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
+}
+
+/**
+ * How far the page is wider than a phone, once it has laid itself out again: parts that measure
+ * themselves (the admin charts) re-render from a ResizeObserver a frame or more after the
+ * resize, later on a busy machine. A page that stays too wide is reported after 5 s.
+ */
+async function phoneOverflow(page: Page): Promise<number> {
+  const giveUpAt = Date.now() + 5_000;
+  await laidOut(page);
+  let overflow = await horizontalOverflow(page);
+  while (overflow > 0 && Date.now() < giveUpAt) {
+    await laidOut(page);
+    overflow = await horizontalOverflow(page);
+  }
+  return overflow;
 }
 
 /**
@@ -76,8 +89,7 @@ async function laidOut(page: Page): Promise<void> {
 async function findings(page: Page, label: string, phoneAxe = false): Promise<string[]> {
   const found = (await axeViolations(page)).map((finding) => `${label}: ${finding}`);
   await page.setViewportSize(PHONE);
-  await laidOut(page);
-  const overflow = await horizontalOverflow(page);
+  const overflow = await phoneOverflow(page);
   if (overflow > 0) found.push(`${label} at 390 px: ${overflow} px wider than the screen`);
   if (phoneAxe)
     found.push(...(await axeViolations(page)).map((finding) => `${label} at 390 px: ${finding}`));
@@ -131,7 +143,10 @@ describe('accessibility at 1280 px and 390 px', () => {
     const { page, context, problems } = await browser.open({ baseURL, ...DESKTOP });
     const mover = await signUpViaApi(baseURL);
     await signInPage(page, mover.tokens);
-    const found = await screenFindings(page, '/account', { signedIn: true });
+    // /account itself is judged in the signed-in screens' test: here it only opens the dialogs.
+    await page.goto('/account');
+    await settled(page, true);
+    const found: string[] = [];
     for (const [button, dialog] of [
       ['パスワードを変更', 'パスワードの変更'],
       ['メールアドレスを変更', 'メールアドレスの変更'],
