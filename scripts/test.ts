@@ -3,8 +3,8 @@
  * on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), else on embedded PGlite; with
  * PostgreSQL, the embedded database's own suite (the server-pglite project, ADR 035) runs the
  * files where the drivers differ on PGlite as well. Then end-to-end tests in Debian's Chromium
- * against the built app. Ends with each step's time and one line 'tests: N passed, N failed'
- * so any reader can judge the run.
+ * against the built app. Ends with each step's time and its slowest files, and one line
+ * 'tests: N passed, N failed' so any reader can judge the run.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,10 +26,14 @@ interface StepResult {
   /** 'file › test: first line of the error', so a truncated log still names what failed. */
   failures: string[];
   seconds: number;
+  /** The step's slowest files, 'seconds path', where the time of a run goes. */
+  slowest?: string[];
   /** A step that runs no tests (the build) is summed up by its time alone. */
   noTests?: boolean;
 }
 const results: StepResult[] = [];
+/** Files named under each step's time: a slow new test shows in every run's summary. */
+const SLOWEST_SHOWN = 5;
 const started = performance.now();
 
 /**
@@ -85,6 +89,7 @@ async function vitest(
   let passed = 0;
   let failed = 0;
   const failures: string[] = [];
+  let slowest: string[] = [];
   if (existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8')) as {
       numPassedTests: number;
@@ -93,6 +98,8 @@ async function vitest(
         name: string;
         status: string;
         message?: string;
+        startTime?: number;
+        endTime?: number;
         assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
       }[];
     };
@@ -102,6 +109,14 @@ async function vitest(
       (file) => file.status === 'failed' && file.assertionResults.length === 0,
     ).length;
     failed = summary.numFailedTests + brokenFiles;
+    slowest = summary.testResults
+      .map((file) => ({
+        where: path.relative(root, file.name),
+        seconds: ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000,
+      }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, SLOWEST_SHOWN)
+      .map((file) => `${file.seconds.toFixed(1).padStart(6)} s  ${file.where}`);
     for (const file of summary.testResults) {
       const where = path.relative(root, file.name);
       if (file.status === 'failed' && file.assertionResults.length === 0) {
@@ -122,6 +137,7 @@ async function vitest(
     failed,
     failures,
     seconds,
+    slowest,
   });
 }
 
@@ -212,6 +228,7 @@ for (const result of results) {
   const counts = result.noTests ? '' : `${result.passed} passed, ${result.failed} failed, `;
   console.log(`  ${result.ok ? '✔' : '✖'} ${result.name}: ${counts}${minutes(result.seconds)}`);
   for (const failure of result.failures) console.log(`      ✖ ${failure}`);
+  for (const file of result.slowest ?? []) console.log(`      ${file}`);
 }
 console.log(`total time: ${minutes((performance.now() - started) / 1000)}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -7,7 +7,13 @@ import type { ContentPage, QuestionEvidence } from '../../src/server/modules/ai/
 import { ingestText } from '../../src/server/modules/ingestion/ingestion.service.ts';
 import { longBrochure } from '../../tests/fixtures/long-brochure.ts';
 import { ASKED } from './case-sets.ts';
-import type { QualityCase } from './score.ts';
+import {
+  addCounts,
+  qualityFigures,
+  scoreCase,
+  type ProducedFaq,
+  type QualityCase,
+} from './score.ts';
 
 /**
  * The built-in engine called as the product calls it (engine-pool.ts, in a child process),
@@ -25,6 +31,37 @@ async function questionsAndAnswers(text: string, count: number, length: AnswerLe
   const { drafts } = await offlineQuestionsInChild(pages, count, []);
   const answers = await offlineAnswersInChild(pages, drafts, length);
   return drafts.map((draft, index) => ({ draft, answer: answers[index]! }));
+}
+
+/**
+ * One text as the bench asks it, every question approved, in the shape the API returns its
+ * items (faq-ai.ts generateAnswersFromContent maps the engine's answers the same way).
+ */
+export async function engineFaqs(
+  text: string,
+  count: number,
+  length: AnswerLength,
+): Promise<ProducedFaq[]> {
+  return (await questionsAndAnswers(text, count, length)).map(({ draft, answer }) => ({
+    question: draft.question,
+    answer: answer.answer,
+    failed: !answer.found,
+    ...(answer.belowLength ? { belowLength: true } : {}),
+  }));
+}
+
+/**
+ * The README's figures for a set, scored on the engine itself: what the API adds around it
+ * (records, credits, polling) is the generation tests' business, and costs the suite seconds
+ * a set here.
+ */
+export async function scoreSetOnEngine(cases: QualityCase[]) {
+  const counts = [];
+  for (const testCase of cases)
+    counts.push(
+      scoreCase(testCase, ASKED, await engineFaqs(testCase.text, ASKED, 'short'), 'short'),
+    );
+  return qualityFigures(addCounts(counts));
 }
 
 async function timed(text: string, count: number, length: AnswerLength) {

@@ -7,6 +7,8 @@ const baseURL = inject('baseUrl');
 const browser = useBrowser();
 
 const PAID = 'お支払いが完了し、クレジットが付与されました';
+/** sonner's toast container (its aria-label is 'Notifications alt+T'). */
+const TOASTS = 'section[aria-label^="Notifications"]';
 
 async function adminLogin(password = 'admin123') {
   const response = await fetch(`${baseURL}/api/admin/login`, {
@@ -70,15 +72,25 @@ describe('payment return and cancel', () => {
     await page.waitForURL((url) => url.pathname === '/credits' && url.search === '');
 
     const sessionId = new URL(checkout).pathname.split('/').pop();
+    // The page asks the server once and says nothing when told not to; it clears the address
+    // only after deciding, and sonner shows a toast raised before its container mounted, so
+    // with the address cleared and the container there, a toast would be on screen.
+    const answered = page.waitForResponse((response) =>
+      response.url().endsWith('/api/payments/return'),
+    );
     await page.goto(`/credits?success=true&plan=light&session_id=${sessionId}`);
+    await expect((await answered).json()).resolves.toMatchObject({
+      status: 'completed',
+      notify: false,
+    });
     await page.waitForURL((url) => url.pathname === '/credits' && url.search === '');
     await page.getByTestId('credits-balance').waitFor();
-    await page.waitForTimeout(1500);
+    await page.locator(TOASTS).waitFor({ state: 'attached' });
     await expect(page.getByText(PAID).count()).resolves.toBe(0);
     // The old return address without a session id announces nothing either.
     await page.goto('/credits?success=true&plan=light');
     await page.waitForURL((url) => url.search === '');
-    await page.waitForTimeout(1000);
+    await page.locator(TOASTS).waitFor({ state: 'attached' });
     await expect(page.getByText(PAID).count()).resolves.toBe(0);
     expect(problems).toEqual([]);
     await context.close();

@@ -4,35 +4,29 @@ import {
   DEVELOPMENT_CASES,
   OWN_CASE_SETS,
   readCases,
-  scoreSetThroughApi,
 } from '../../../../bench/faq-quality/case-sets.ts';
+import { scoreSetOnEngine } from '../../../../bench/faq-quality/engine.ts';
 import { generateThroughApi, waitFor } from '../../../../bench/faq-quality/run-case.ts';
 import { isMalformedQuestion } from '../../../../bench/faq-quality/score.ts';
 import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
 import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
+import { closeEnginePool } from '../ai/engine-pool.ts';
 
-/** FAQ quality through the API, as a user gets it: the measured figures and the long document. */
-describe('FAQ quality on the offline engine', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
+/**
+ * FAQ quality: the measured figures on the engine itself, as the product calls it (in its
+ * child), and the long document through the API, as a user gets it.
+ */
+describe('FAQ quality of the offline engine', () => {
+  afterAll(() => {
+    closeEnginePool();
   });
 
   it.runIf(existsSync(DEVELOPMENT_CASES))(
     'meets every figure of the quality bench on the development texts',
     async () => {
-      const user = await seedUser(t.app, { credits: 100 });
-      const figures = await scoreSetThroughApi(
-        t.app,
-        user.headers,
-        readCases(DEVELOPMENT_CASES),
-        (run) => expect(run.creditsUsed).toBe(run.faqs.filter((faq) => !faq.failed).length),
-      );
+      const figures = await scoreSetOnEngine(readCases(DEVELOPMENT_CASES));
       expect(figures.filter((figure) => !figure.met)).toEqual([]);
     },
   );
@@ -41,11 +35,20 @@ describe('FAQ quality on the offline engine', () => {
   it.each(OWN_CASE_SETS)(
     'meets every figure of the quality bench on the $name texts',
     async ({ file }) => {
-      const user = await seedUser(t.app, { credits: 200 });
-      const figures = await scoreSetThroughApi(t.app, user.headers, readCases(file));
+      const figures = await scoreSetOnEngine(readCases(file));
       expect(figures.filter((figure) => !figure.met)).toEqual([]);
     },
   );
+});
+
+describe('FAQ quality through the API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('makes 100 distinct grounded FAQs from a 60,000-character document', async () => {
     const text = longBrochure();
