@@ -171,6 +171,8 @@ export function readsAsProse(analyzer: Analyzer, answer: string): string {
         body = body
           // 「…ください。5、レンタサイクルの利用後は…」: a list's number left inside a paragraph.
           .replace(/^\d{1,2}[、.．](?=[^\d\s])/, '')
+          // 「1週間( この期間中…」: a bracket's inner space is layout.
+          .replace(/([（(])[ \u3000]+/g, '$1')
           // 「12:30時~16時」: the page wrote the hour twice.
           .replace(/(\d{1,2}:\d{2})時/g, '$1')
           // 「16:00 〜 23:00」: a range's spaces are layout.

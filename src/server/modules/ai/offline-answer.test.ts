@@ -397,6 +397,25 @@ describe('a policy the page tells one case at a time', () => {
     expect(answer).not.toContain('駐車場');
   });
 
+  it('answers an item of a list with the other items on its topic (a school’s closed weeks)', () => {
+    const closed = [
+      '# 年単位の休塾予定',
+      '夏季休塾 : 8月中旬の1週間',
+      '冬季休塾 : 年末の1週間',
+      '年末年始 : 12/31〜1/3',
+      '入会金 : 44,000円',
+    ].join('\n');
+    const { answer } = answerOf(
+      closed,
+      '冬季休塾',
+      '年末年始やお盆は営業していますか？',
+      'short',
+      'intent:holidays',
+    );
+    for (const part of ['8月中旬', '年末の1週間', '12/31〜1/3']) expect(answer).toContain(part);
+    expect(answer).not.toContain('44,000円');
+  });
+
   it('takes no case in for a question no intent asked (its topic is unknown)', () => {
     const { answer } = answerOf(AFTERCARE, '整体コース', question, 'short');
     expect(answer).not.toContain('2時間空けて');

@@ -175,11 +175,14 @@ export function offlineAnswer(
   }
   // A policy told one case at a time is answered with its other cases (rule-cases.ts), which
   // may also take the answer past the length's maximum, within twice it.
-  if (intent && passage.kind === 'sentence')
+  if (intent)
     for (const other of otherCases(intent, passages, run)) {
-      const lines = sentenceRun(passages, other);
+      const lines = other.kind === 'sentence' ? sentenceRun(passages, other) : [other];
       if (runsOn(lines.at(-1)!.text) || lines.some((line) => seen.has(line.text))) continue;
-      const sentence = wholeSentences(asSentence(lines.map((line) => line.text).join('')));
+      const sentence =
+        other.kind === 'sentence'
+          ? wholeSentences(asSentence(lines.map((line) => line.text).join('')))
+          : spokenPassage(other);
       if (main.includes(sentence) || total + sentence.length > Math.max(max * 2, 240)) continue;
       for (const line of lines) seen.add(line.text);
       total += sentence.length;

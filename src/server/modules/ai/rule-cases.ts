@@ -33,7 +33,9 @@ function statesTheRule(
   // 「手持ち花火可」 is a whole rule in six characters.
   if (text.length < 5 || text.length > 200) return false;
   if (intent.not && once(intent.not).test(text)) return false;
-  const valued = !intent.value || once(intent.value).test(text) || NO_CHARGE.test(text);
+  // An item of a list (「年末年始 : 12/31〜1/3」 under 「年単位の休塾予定」) has its kind in the heading.
+  const said = passage.kind === 'pair' ? `${normalizeText(passage.section)} ${text}` : text;
+  const valued = !intent.value || once(intent.value).test(said) || NO_CHARGE.test(text);
   if (!valued) return false;
   // The sentence right after a case may state the next without naming the topic again (「当日
   // 以外でしたら料金は発生いたしません」 after the same-day cancellation's 100%).
@@ -46,13 +48,14 @@ function statesTheRule(
 
 /**
  * The sentences near the evidence, in its section, that state another case of the intent's rule,
- * nearest first; none when the evidence is a page's own answer or a table's row (a row is one
- * item, and the other rows are other items).
+ * nearest first, or for an item of a 「項目：値」 list (夏季休塾, 冬季休塾, 年末年始) the other items
+ * of it on the same topic; none when the evidence is a page's own answer or a table's row (a row
+ * is one item, and the other rows are other items).
  */
 export function otherCases(intent: Intent, passages: Passage[], run: Passage[]): Passage[] {
   const first = run[0]!;
   const last = run.at(-1)!;
-  if (first.kind !== 'sentence') return [];
+  if (first.kind !== 'sentence' && first.kind !== 'pair') return [];
   const inRun = new Set(run.map((line) => line.index));
   // A case that charges (「当日料金の100%」) is answered by the one that does not.
   const chargedCase = run.some((line) => MONEY.test(line.text));
@@ -61,7 +64,7 @@ export function otherCases(intent: Intent, passages: Passage[], run: Passage[]):
     for (const index of [first.index - distance, last.index + distance]) {
       const passage = passages[index];
       if (!passage || inRun.has(index) || cases.length >= MAX_CASES) continue;
-      if (passage.kind !== 'sentence' || passage.sectionId !== first.sectionId) continue;
+      if (passage.kind !== first.kind || passage.sectionId !== first.sectionId) continue;
       if (passage.url !== first.url) continue;
       if (statesTheRule(intent, passage, distance, chargedCase)) cases.push(passage);
     }
