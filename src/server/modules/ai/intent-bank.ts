@@ -2,6 +2,7 @@ import { otherTiers, sentenceRun } from './answer-parts.ts';
 import { LEANS_BACK, POINTS_ELSEWHERE } from './fact-patterns.ts';
 import { normalizeText } from './japanese.ts';
 import { passagesOf, type Passage, type SourcePage } from './passages.ts';
+import { otherCases } from './rule-cases.ts';
 import type { Polarity } from './question-candidate.ts';
 import { INTENTS, SECTOR_WORDS, topicMatches, type Intent, type Sector } from './intents.ts';
 
@@ -109,10 +110,21 @@ function endsOnTopic(intent: Intent, words: string): boolean {
 const CASE_OPENING =
   /^([^。]{2,40}?)(?:する|される|なさる|の|を(?:ご)?希望(?:する|される)?)?(?:場合|際|とき)(?:など)?[はにも、,]/;
 
-function phrased(intent: Intent, passage: Passage): string {
+function phrased(intent: Intent, passage: Passage, alongside: Passage[] = []): string {
   if (!intent.question.includes('{name}')) return intent.question;
-  const where = normalizeText(`${passage.section} ${passage.label ?? ''} ${passage.text}`);
-  const name = intent.names?.find((word) => where.includes(word)) ?? intent.names?.[0] ?? '';
+  const where = normalizeText(
+    [
+      passage.section,
+      passage.label ?? '',
+      passage.text,
+      ...alongside.map((other) => other.text),
+    ].join(' '),
+  );
+  // 「チェックイン・チェックアウト」 names both only where the answer tells both.
+  const name =
+    intent.names?.find((word) => word.split('・').every((part) => where.includes(part))) ??
+    intent.names?.[0] ??
+    '';
   return intent.question.replace('{name}', name);
 }
 
@@ -161,7 +173,12 @@ export function evidenceFor(intent: Intent, passages: Passage[]): IntentEvidence
   }
   if (!best) return null;
   const polarity = polarityOf(intent, best);
-  return { passage: best, question: phrased(intent, best), ...(polarity ? { polarity } : {}) };
+  const alongside = otherCases(intent, passages, sentenceRun(passages, best));
+  return {
+    passage: best,
+    question: phrased(intent, best, alongside),
+    ...(polarity ? { polarity } : {}),
+  };
 }
 
 /** An intent customers will ask about that the content gives no answer to. */

@@ -58,7 +58,10 @@ export const SECTOR_INTENTS: Intent[] = [
   {
     id: 'checkin-out',
     sectors: ['lodging', 'pet', 'rental'],
-    question: 'チェックイン・チェックアウトの時間は何時ですか？',
+    // Asked of what the page tells: a page that gives only the check-out time is not asked
+    // when check-in is (graded a half answer).
+    question: '{name}の時間は何時ですか？',
+    names: ['チェックイン・チェックアウト', 'チェックイン', 'チェックアウト'],
     topic: /チェックイン|チェックアウト|お預かり時間|お迎え時間|入室|退室/,
     value: TIME,
     listed: true,
@@ -68,6 +71,10 @@ export const SECTOR_INTENTS: Intent[] = [
         question: 'チェックイン・チェックアウトの時間は何時ですか？',
       },
       { text: 'チェックインの際は身分証をご提示ください。' },
+      {
+        text: 'チェックアウト時間は11時までにお願い致します。',
+        question: 'チェックアウトの時間は何時ですか？',
+      },
     ],
   },
   {

@@ -161,7 +161,7 @@ describe('the customer’s words over a stiff rewording of the page', () => {
     ).map((draft) => draft.question);
     expect(questions).toEqual(
       expect.arrayContaining([
-        'チェックイン・チェックアウトの時間は何時ですか？',
+        'チェックアウトの時間は何時ですか？',
         'キャンセル料はかかりますか？',
       ]),
     );

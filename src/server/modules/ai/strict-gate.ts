@@ -308,10 +308,11 @@ export const STRICT_RULES: StrictRule[] = [
   {
     id: 'not-asked-so',
     // No customer asks a history (「平成何年から…廃止されますか？」), a case with no subject (「必要な
-    // 場合に割引は…」), about 「全ての料金」 at large, 「何日前」 of no booking, or with the page's
-    // spaces inside (「限定 定期月参加者は…」): each was graded C.
+    // 場合に割引は…」), about 「全ての料金」 at large, 「何日前」 of no booking, or a price of a label
+    // with the page's spaces inside (「限定 定期月参加者は…」): each was graded C. A shop's name may
+    // hold a space (「湯の宿 松風」).
     refuses:
-      /^(?:平成|昭和|令和|西暦)何年|^(?:必要|可能|不要|希望)な(?:場合|とき)|^(?:全て|すべて|一般的な)の.*について|^(?!.*(?:予約|申し?込|キャンセル|連絡)).*何日前ですか|[^\s]{2}[ \u3000][^\s]{2}/,
+      /^(?:平成|昭和|令和|西暦)何年|^(?:必要|可能|不要|希望)な(?:場合|とき)|^(?:全て|すべて|一般的な)の.*について|^(?!.*(?:予約|申し?込|キャンセル|連絡)).*何日前ですか|[^\s]{2}[ \u3000][^\s]{2}[^？]*いくらですか/,
     examples: {
       refused: [
         '平成何年から司法書士報酬基準は廃止されますか？',
@@ -323,6 +324,7 @@ export const STRICT_RULES: StrictRule[] = [
       passed: [
         '予約は何日前までに必要ですか？',
         '不動産以外の財産が少ない場合に割引はありますか？',
+        '湯の宿 松風はどこにありますか？',
       ],
     },
   },
