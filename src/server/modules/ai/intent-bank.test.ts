@@ -85,6 +85,21 @@ describe('the evidence an intent takes', () => {
     expect(evidence?.passage.section).toBe('キャンセル料');
   });
 
+  it('is the health insurance’s terms before a traffic accident’s cover', () => {
+    const passages = passagesOf(
+      page(
+        [
+          '# 交通事故・自賠責保険の場合',
+          '交通事故・自賠責保険適用時の負担金は0円です。',
+          '# 保険診療の場合',
+          '各種保険治療 初診210円~1,350円',
+        ].join('\n'),
+      ),
+    );
+    const intent = INTENTS.find((candidate) => candidate.id === 'insurance')!;
+    expect(evidenceFor(intent, passages)?.passage.text).toContain('初診210円');
+  });
+
   it('is the first sentence under a heading on the topic, the rule, before its details', () => {
     const passages = passagesOf(
       page(

@@ -34,6 +34,9 @@ export const SECTOR_INTENTS: Intent[] = [
     question: '保険は使えますか？',
     topic: /保険(?:適用|診療|証|が使え|の適用|治療)|自賠責|労災/,
     not: /スポーツ安全保険|賠償保険/,
+    // A traffic accident's or work injury's cover is the special case; the health insurance's
+    // terms are what is asked first.
+    exceptions: /交通事故|自賠責|労災/,
     listed: true,
     examples: [
       { text: '交通事故の施術は自賠責保険が適用されます。', question: '保険は使えますか？' },
