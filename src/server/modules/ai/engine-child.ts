@@ -1,4 +1,5 @@
 import type { EngineAnswer, EngineJob } from './engine-pool.ts';
+import { figureChecker } from './figure-check.ts';
 import { loadAnalyzer } from './japanese.ts';
 import { offlineAnswer } from './offline-answer.ts';
 import { offlineQuestionsFromContent } from './offline-engine.ts';
@@ -20,14 +21,20 @@ function answer(job: EngineJob): EngineAnswer {
           type: 'questions',
           value: offlineQuestionsFromContent(analyzer, job.pages, job.count, job.avoid),
         };
-      case 'answers':
+      case 'answers': {
+        // The figure check of the engine's answers is engine work too: indexing a 99,000-character
+        // page took seconds, which on the server's thread stalled every other request.
+        const check = figureChecker(job.pages.map((page) => page.markdown).join('\n'));
         return {
           ok: true,
           type: 'answers',
-          value: job.questions.map((question) =>
-            offlineAnswer(analyzer, job.pages, question, job.length),
-          ),
+          value: job.questions.map((question) => {
+            const result = offlineAnswer(analyzer, job.pages, question, job.length);
+            const unverified = result.found ? check(result.answer) : [];
+            return unverified.length > 0 ? { ...result, unverified } : result;
+          }),
         };
+      }
     }
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -9,7 +9,7 @@ import { callOnChain, lengthOff, lengthRule, system, type AiRun } from './model-
 import type { ContentPage, DraftQuestion } from './offline-engine.ts';
 import { passagesOf, searchableText, type Passage } from './passages.ts';
 import { dedupeQuestions } from './question-dedupe.ts';
-import { figureChecker, unsupportedFigures } from './figure-check.ts';
+import { unsupportedFigures } from './figure-check.ts';
 
 /**
  * URL and text mode on every engine: questions from the content, answers grounded in the
@@ -145,12 +145,11 @@ export async function generateAnswersFromContent(
   onRewrite?: (count: number) => void,
 ): Promise<AnswerResult[]> {
   if (run.engine.kind === 'offline') {
-    const answers = await offlineAnswersInChild(pages, questions, length);
     // The engine quotes the page (its longer answers take the sentences beside the evidence),
-    // so its figures are looked up in the page itself: a flag here is the engine's bug.
-    const check = figureChecker(pages.map((page) => page.markdown).join('\n'));
+    // so its child looks its figures up in the page itself: a flag here is the engine's bug.
+    const answers = await offlineAnswersInChild(pages, questions, length);
     return answers.map((result) => {
-      const unverified = result.found ? check(result.answer) : [];
+      const unverified = result.unverified ?? [];
       return {
         answer: result.answer,
         failed: !result.found,

@@ -67,6 +67,8 @@ export interface OfflineAnswer {
   evidence?: string;
   /** The page holds less on this question than the length asked for. */
   belowLength?: boolean;
+  /** Figures of the answer the page does not say (figure-check.ts), checked in the engine child. */
+  unverified?: string[];
 }
 
 /**
