@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractFigures, unbackedSpecifics, unsupportedFigures } from './figure-check.ts';
+import { unbackedSpecifics, unsupportedFigures } from './figure-check.ts';
+import { extractFigures } from './figure-extract.ts';
 
 describe('unsupportedFigures: the same figure written another way is found', () => {
   it.each([
