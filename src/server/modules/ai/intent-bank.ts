@@ -4,6 +4,7 @@ import { normalizeText } from './japanese.ts';
 import { passagesOf, type Passage, type SourcePage } from './passages.ts';
 import { otherCases } from './rule-cases.ts';
 import type { Polarity } from './question-candidate.ts';
+import { nonGlobal } from './intent-types.ts';
 import { INTENTS, SECTOR_WORDS, topicMatches, type Intent, type Sector } from './intents.ts';
 
 /**
@@ -41,20 +42,18 @@ export interface IntentEvidence {
   polarity?: Polarity;
 }
 
-const clean = (regex: RegExp) => new RegExp(regex.source, regex.flags.replace('g', ''));
-
 function score(intent: Intent, passage: Passage): number {
   const text = normalizeText(passage.text);
   const heading = normalizeText(`${passage.section} ${passage.label ?? ''} ${passage.named ?? ''}`);
-  const inText = clean(intent.topic).test(text);
-  const inHeading = clean(intent.topic).test(heading);
+  const inText = nonGlobal(intent.topic).test(text);
+  const inHeading = nonGlobal(intent.topic).test(heading);
   if (!inText && !inHeading) return -Infinity;
   // Not every line under a heading that names the topic is its fact (under 「開講クラスと体験
   // レッスンについて」, 「単発教室: 年中~」 or 「こんな場所です。」): an intent whose answer has no
   // shape to look for needs its topic in the line itself.
   if (!inText && !intent.value && !intent.yes && !intent.no) return -Infinity;
-  if (intent.not && clean(intent.not).test(text)) return -Infinity;
-  if (intent.value && !clean(intent.value).test(text)) return -Infinity;
+  if (intent.not && nonGlobal(intent.not).test(text)) return -Infinity;
+  if (intent.value && !nonGlobal(intent.value).test(text)) return -Infinity;
   // A long passage says many things: its answer would bury the one asked for. A heading-like
   // line (「駐車場について」) states nothing.
   if (text.length > 220 || /について[)）]?$|について[（(][^）)]*[）)]$/.test(text))
@@ -83,12 +82,12 @@ function score(intent: Intent, passage: Passage): number {
   const caseIsTopic =
     opening !== null &&
     (endsOnTopic(intent, opening[1]!) ||
-      (!!intent.circumstance && clean(intent.topic).test(opening[1]!)));
+      (!!intent.circumstance && nonGlobal(intent.topic).test(opening[1]!)));
   if (opening && !caseIsTopic) {
     // The topic named only inside the case (「返却期限日が定休日の水曜日の場合」 to 「定休日は
     // いつですか？」) is not what the sentence states: it answers another question.
     const rest = text.slice(opening[0].length);
-    if (inText && !clean(intent.topic).test(rest) && !inHeading) return -Infinity;
+    if (inText && !nonGlobal(intent.topic).test(rest) && !inHeading) return -Infinity;
   }
   // A yes or no that holds in one case (「空室がある場合は、新たにご予約をお願い致します」) is no
   // answer to whether it holds at all.
@@ -130,8 +129,8 @@ function phrased(intent: Intent, passage: Passage, alongside: Passage[] = []): s
 
 function polarityOf(intent: Intent, passage: Passage): Polarity | undefined {
   const text = normalizeText(passage.text);
-  const no = intent.no && clean(intent.no).test(text);
-  const yes = intent.yes && clean(intent.yes).test(text);
+  const no = intent.no && nonGlobal(intent.no).test(text);
+  const yes = intent.yes && nonGlobal(intent.yes).test(text);
   if (no && !yes) return 'no';
   if (yes && !no) return 'yes';
   return undefined;
@@ -141,7 +140,7 @@ function polarityOf(intent: Intent, passage: Passage): Polarity | undefined {
 export function askedByPage(intent: Intent, passages: Passage[]): boolean {
   return passages.some(
     (passage) =>
-      passage.kind === 'qa' && clean(intent.topic).test(normalizeText(passage.label ?? '')),
+      passage.kind === 'qa' && nonGlobal(intent.topic).test(normalizeText(passage.label ?? '')),
   );
 }
 
@@ -157,7 +156,8 @@ export function evidenceFor(intent: Intent, passages: Passage[]): IntentEvidence
     // elsewhere (「…ご迷惑がかかってしまうため、」 then 「以下のルールを設けて…」).
     const run = sentenceRun(passages, passage);
     if (run.length > 1 && POINTS_ELSEWHERE.test(run.map((line) => line.text).join(''))) continue;
-    if (intent.exceptions && clean(intent.exceptions).test(normalizeText(passage.text))) value -= 3;
+    if (intent.exceptions && nonGlobal(intent.exceptions).test(normalizeText(passage.text)))
+      value -= 3;
     // One step of a schedule (「前日:50%」) is answered with the others: the schedule is the
     // rule a customer asks about, more than a sentence on one case.
     if (otherTiers(passages, passage).length > 0) value += 1.5;

@@ -4,6 +4,7 @@ import { normalizeText } from './japanese.ts';
 import type { Passage } from './passages.ts';
 import { tier, type QuestionCandidate } from './question-candidate.ts';
 import { askKind } from './japanese.ts';
+import { nonGlobal } from './intent-types.ts';
 import { intentOfOrigin } from './intents.ts';
 
 /**
@@ -101,7 +102,7 @@ function priceQuestions(passages: Passage[], used: Set<number>): QuestionCandida
 
 /** The clause (between 、 and 。) the topic is named in; -1 when only the heading names it. */
 function clauseOf(topic: RegExp, text: string): number {
-  const words = new RegExp(topic.source, topic.flags.replace('g', ''));
+  const words = nonGlobal(topic);
   return normalizeText(text)
     .split(/[、,。]/)
     .findIndex((clause) => words.test(clause));

@@ -49,6 +49,9 @@ export interface Intent {
   examples: IntentExample[];
 }
 
+/** The same pattern without its g flag: a g pattern's test() moves its lastIndex between calls. */
+export const nonGlobal = (regex: RegExp) => new RegExp(regex.source, regex.flags.replace('g', ''));
+
 export const TIME = /\d{1,2}\s*(?::\s*\d{2}|時)/;
 // A range of times: 「10:00〜19:00」「10時から」. ー is a dash only before a figure: in 「17時までに
 // メール、予約フォーム」 it is フォーム's long vowel, and the sentence a deadline, not hours.

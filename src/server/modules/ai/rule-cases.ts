@@ -1,5 +1,5 @@
 import { LEANS_BACK, POINTS_ELSEWHERE } from './fact-patterns.ts';
-import { MONEY, type Intent } from './intent-types.ts';
+import { MONEY, nonGlobal, type Intent } from './intent-types.ts';
 import { normalizeText } from './japanese.ts';
 import type { Passage } from './passages.ts';
 
@@ -17,8 +17,6 @@ import type { Passage } from './passages.ts';
 const REACH = 5;
 const MAX_CASES = 2;
 
-const once = (regex: RegExp) => new RegExp(regex.source, regex.flags.replace('g', ''));
-
 // 「当日以外でしたら料金は発生いたしません」: that nothing is charged is a fee's value too.
 const NO_CHARGE =
   /(?:料|料金|費用)は(?:一切)?(?:かかり|発生(?:いたし|し)|いただき|頂き|頂戴いたし)ません/;
@@ -32,14 +30,17 @@ function statesTheRule(
   const text = normalizeText(passage.text);
   // 「手持ち花火可」 is a whole rule in six characters.
   if (text.length < 5 || text.length > 200) return false;
-  if (intent.not && once(intent.not).test(text)) return false;
+  if (intent.not && nonGlobal(intent.not).test(text)) return false;
   // An item of a list (「年末年始 : 12/31〜1/3」 under 「年単位の休塾予定」) has its kind in the heading.
   const said = passage.kind === 'pair' ? `${normalizeText(passage.section)} ${text}` : text;
-  const valued = !intent.value || once(intent.value).test(said) || NO_CHARGE.test(text);
+  const valued = !intent.value || nonGlobal(intent.value).test(said) || NO_CHARGE.test(text);
   if (!valued) return false;
   // The sentence right after a case may state the next without naming the topic again (「当日
   // 以外でしたら料金は発生いたしません」 after the same-day cancellation's 100%).
-  if (!once(intent.topic).test(text) && !(chargedCase && NO_CHARGE.test(text) && distance <= 2))
+  if (
+    !nonGlobal(intent.topic).test(text) &&
+    !(chargedCase && NO_CHARGE.test(text) && distance <= 2)
+  )
     return false;
   // A sentence that leans on another (「上記の場合は…」) or points elsewhere brings its own gap.
   if (LEANS_BACK.test(text) || POINTS_ELSEWHERE.test(text)) return false;
