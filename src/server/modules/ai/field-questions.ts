@@ -86,6 +86,9 @@ function valueKind(name: string, value: string): string {
   if (FREE.test(value)) return 'は無料ですか？';
   if (COUNT.test(value)) {
     const unit = COUNT.exec(value)![2]!;
+    // 「教材費 (年2回)」「曜日時間固定 年間36回」: a number of times of something that is not a
+    // count was asked 「教材費は何回ですか？」 and graded C every time.
+    if (unit === '回' && !/回数|頻度|回$/.test(name)) return 'を教えてください。';
     return /台|部屋|席|種類|店舗/.test(unit) ? `は何${unit}ありますか？` : `は何${unit}ですか？`;
   }
   return 'を教えてください。';
@@ -150,7 +153,9 @@ const PRICE_QUALIFIER =
 
 export function fieldQuestions(passage: Passage): QuestionCandidate[] {
   const label = (passage.label ?? '').trim();
-  if (!label || !passage.fields || NOT_ASKED.test(label)) return [];
+  // A row labelled by its time slot (「10:00~13:00（…は9時から）」) is asked of by its item, not
+  // of the slot: 「10:00~13:00の利用時間は何時ですか？」 was graded C.
+  if (!label || !passage.fields || NOT_ASKED.test(label) || TIME_RANGE.test(label)) return [];
   // The items of a list under its heading: 「対象を教えてください。」 → 「対象は、…、…です。」
   if (passage.kind === 'list') {
     const about = label.endsWith('について')
@@ -210,14 +215,9 @@ export function fieldQuestions(passage: Passage): QuestionCandidate[] {
     passage.kind === 'row' && kindOf(field) === 'を教えてください。';
   const details = fields.filter(open);
   const asked = fields.filter((field) => !open(field));
-  if (asked.length === 0)
-    return [
-      candidate(
-        `${label}について教えてください。`,
-        `${label}の${details.map((field) => `${field.name}は${field.value}`).join('、')}です。`,
-        0,
-      ),
-    ];
+  // A row with nothing to ask (「中学生 | 数学、英語 | …」) is said with the questions that are
+  // asked of its table; 「中学生について教えてください。」 over one of its cells was graded C.
+  if (asked.length === 0) return [];
   return asked.map((field, position) => {
     // 「・日曜日・祝日 休診」: the days are the answer to when the place is closed.
     if (passage.kind === 'pair' && CLOSED.test(field.value) && WEEKDAY.test(field.name)) {

@@ -166,6 +166,26 @@ describe('questions born from passages', () => {
     expect(faqs.map((faq) => faq.question).join('')).not.toMatch(/当店|場合について|基本的/);
   });
 
+  it('asks 「Xについて」 only of a sentence that opens on X, not one that mentions X in passing', () => {
+    const text = [
+      '口座登録は銀行のキャッシュカードで行いますが何らかの理由でどうしてもカードでの登録ができない場合は用紙での登録となります。',
+      '月の途中でのお申し込みのお客様に対して、各通い放題プランは、最初の予約日から通える日数部分の料金を日割計算で算出します。',
+      'ドローンの飛行、撮影は禁止です。',
+    ].join('\n');
+    const questions = questionsOf(text, 10).map((draft) => draft.question);
+    expect(questions).toContain('口座登録について教えてください。');
+    expect(questions.join('\n')).not.toMatch(/通い放題プランについて|撮影について/);
+  });
+
+  it('asks the hours of what is open, not of a topic named by its hours', () => {
+    const text = [
+      '会議室のご利用時間は8:00~21:00までとなっております。',
+      '早朝夜間(21時~翌9時)、土日祝日は、それぞれ30%割増の料金となります。',
+    ].join('\n');
+    const questions = questionsOf(text, 10).map((draft) => draft.question);
+    expect(questions).toContain('会議室の利用時間は何時から何時までですか？');
+    expect(questions.join('\n')).not.toMatch(/土日祝日は何時/);
+  });
   it('regenerating brings the next-best candidates first', () => {
     const first = questionsOf(CLINIC, 5).map((draft) => draft.question);
     const second = offlineQuestionsFromContent(analyzer, pages(CLINIC), 5, first).drafts.map(

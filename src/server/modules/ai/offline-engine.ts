@@ -97,6 +97,23 @@ function toDraft(candidate: QuestionCandidate, passages: Passage[]): DraftQuesti
 }
 
 /**
+ * 「Xについて教えてください。」 is answered by a sentence about X: one that opens on it
+ * (「口座登録は…」「同意書の有効期限は…」). Where X comes up inside a sentence about something
+ * else (「月の途中でのお申し込みのお客様に対して、各通い放題プランは、…日割計算」「ドローンの
+ * 飛行、撮影は禁止です」), the open question got that sentence's side of X: graded C or B nearly
+ * every time (2026-11-28, 091d7fa: 6 C, 5 B, 1 A of 12 such questions).
+ */
+function opensOnTopic(question: string, evidence: string): boolean {
+  const topic = /^(.+?)について教えてください。$/.exec(question)?.[1];
+  if (!topic) return true;
+  const bare = (text: string) =>
+    text
+      .replace(/^(?:[\s・※*＊\-–—]|また、?|なお、?|尚、?)+/u, '')
+      .replace(/(?<![\p{Script=Han}])[おご御](?=\p{Script=Han})/gu, '');
+  return bare(evidence).startsWith(bare(topic));
+}
+
+/**
  * A sentence or row question is asked beside the intents only when it passes the strict gate
  * (strict-gate.ts): the fragments and business-voice questions graders marked C are refused
  * whatever their tier (the tiers rank how a rule read its clause, not whether a customer asks).
@@ -107,6 +124,7 @@ function strongEnough(candidate: QuestionCandidate, passages: Passage[]): boolea
   return (
     !strictRefusal(candidate.question) &&
     holdsWhatIsAsked(candidate.question, evidence) &&
+    opensOnTopic(candidate.question, evidence) &&
     !LEANS_BACK.test(evidence) &&
     // 「ご予約の締め切りは下記の通りです。」 with no list under it, 「上記番号までお電話ください」:
     // the half it points to is not in the answer.

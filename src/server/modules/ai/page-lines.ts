@@ -287,3 +287,22 @@ export function asksItself(lines: string[]): boolean {
   }
   return asked >= 2;
 }
+
+/**
+ * A text copied or saved part way ends inside a sentence (「…来店前にお済ませ下」「…返金いたしか」
+ * 「…作業工程は」): quoted, that half sentence was graded C every time. Where the prose ends its
+ * sentences with 。, a last line that stops on a kana other than a sentence's end is cut back to
+ * its last whole sentence; a closing heading or table cell (「540,000円」) is left.
+ */
+export function withoutCutOffEnd(text: string): string {
+  const trimmed = text.trimEnd();
+  if ((trimmed.match(/。/g) ?? []).length < 3) return text;
+  const lineStart = trimmed.lastIndexOf('\n') + 1;
+  const sentenceStart = Math.max(lineStart, trimmed.lastIndexOf('。') + 1);
+  const rest = trimmed.slice(sentenceStart);
+  const unfinished =
+    rest.trim().length >= 6 &&
+    /[ぁ-ゖ下]$/.test(rest) &&
+    !/(?:です|ます|ません|ください|下さい|でした|ました|ましょう|ね|よ)$/.test(rest);
+  return unfinished ? trimmed.slice(0, sentenceStart) : text;
+}

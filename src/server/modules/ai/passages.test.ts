@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldQuestions } from './field-questions.ts';
 import { passagesOf } from './passages.ts';
+import { withoutCutOffEnd } from './page-lines.ts';
 
 const page = (markdown: string) => [{ url: 'https://example.jp/', title: '', markdown }];
 
@@ -275,5 +276,41 @@ describe('a price table whose columns say which price', () => {
       '会議室1の料金（新規）はいくらですか？',
       '会議室1の料金（リピート）はいくらですか？',
     ]);
+  });
+});
+
+describe('a text that ends inside a sentence', () => {
+  const prose = '予約制です。駐車場は3台分あります。お支払いは現金のみです。';
+
+  it('drops the half sentence it was cut in (「…来店前にお済ませ下」)', () => {
+    expect(withoutCutOffEnd(`${prose}\nタクシーや代行は来店前にお済ませ下`)).toBe(`${prose}\n`);
+    expect(withoutCutOffEnd(`${prose}一度納入いただきましたレッスン代は返金いたしか`)).toBe(prose);
+  });
+
+  it('keeps a last line that ends a sentence, a closing heading of figures, or too little prose', () => {
+    for (const text of [
+      `${prose}\n体温計もご用意しておりますのでご使用下さい`,
+      `${prose}\n年間お支払報酬 540,000円`,
+      `${prose}\nこれは予約がとれない時間のご案内です`,
+      '予約制です。タクシーは来店前にお済ませ下',
+    ])
+      expect(withoutCutOffEnd(text)).toBe(text);
+  });
+});
+
+describe('fields that are not asked on their own', () => {
+  const questionsOf = (markdown: string) =>
+    passagesOf(page(markdown)).flatMap((passage) =>
+      fieldQuestions(passage).map((candidate) => candidate.question),
+    );
+
+  it('asks no 「何回」 of what is not a count (「教材費 年2回」), and asks 「回数」', () => {
+    const questions = questionsOf('教材費：年2回\nレッスン回数：月3回');
+    expect(questions).not.toContain('教材費は何回ですか？');
+    expect(questions).toContain('レッスン回数は何回ですか？');
+  });
+
+  it('asks nothing of a row labelled by its time slot', () => {
+    expect(questionsOf('10:00~13:00（公園は9時から）：ご利用時間 13:00~17:00')).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import {
   splitJapaneseSentences,
   stripMarkdown,
   tableCells,
+  withoutCutOffEnd,
   withoutMarkdown,
 } from './page-lines.ts';
 
@@ -113,7 +114,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
   for (const page of pages) {
     let section = '';
     sectionId++;
-    const lines = page.markdown.replace(/\r/g, '').split('\n');
+    const lines = withoutCutOffEnd(page.markdown.replace(/\r/g, '')).split('\n');
     let header: string[] | undefined;
     // Rows read under the current header: a table of one row (「チェックイン | PM4:00 |
     // チェックアウト | AM10:00」) has no header, only its facts, kept as the line they are.

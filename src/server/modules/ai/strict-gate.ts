@@ -367,10 +367,11 @@ const ASKED_VALUES: { asks: RegExp; holds: RegExp }[] = [
     holds:
       /[0-9０-９][0-9０-９,，.]*\s*(?:万|千)?円|[¥￥]\s*[0-9０-９]|無料|[0-9０-９]\s*[%％]|割|[0-9０-９一二三四五六七八九十]\s*[ヶかカケ箇]?月分/,
   },
-  // A fee asked 「について」 (「月謝について教えてください。」) over a definition of it was graded
-  // C: it is answered when the page says what it costs, or that it costs nothing.
+  // A fee asked 「について」 (「月謝について教えてください。」「報酬額について…」) over a definition of
+  // it or of how it is set was graded C: it is answered when the page says what it costs, or
+  // that it costs nothing.
   {
-    asks: /(?:料金|料|費|月謝|報酬)について教えてください/,
+    asks: /(?:料金|料|費|月謝|報酬|価格|金額)(?:額|表|体系)?について教えてください/,
     holds:
       /[0-9０-９][0-9０-９,，.]*\s*(?:万|千)?円|[¥￥]\s*[0-9０-９]|無料|[0-9０-９]\s*[%％]|割|不要|いただいておりません|頂いておりません|かかりません|いただきません|頂きません/,
   },

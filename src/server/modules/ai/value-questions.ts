@@ -200,7 +200,8 @@ export function askForValue(context: ClauseContext): boolean {
     );
     return true;
   }
-  if (topic && TIME_RANGE.test(text)) {
+  // 「早朝夜間(21時~翌9時)、土日祝日は30%割増」: the hours name the topic; they are not asked.
+  if (topic && TIME_RANGE.test(text) && !TIME_RANGE.test(topic)) {
     add(`${topic}は何時から何時までですか？`, 3, position);
     return true;
   }
