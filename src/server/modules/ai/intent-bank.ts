@@ -40,6 +40,8 @@ export interface IntentEvidence {
   /** 「{name}」 filled with the word the evidence uses, or the default word. */
   question: string;
   polarity?: Polarity;
+  /** What the answer says besides its evidence (otherCases). */
+  alongside: Passage[];
 }
 
 function score(intent: Intent, passage: Passage): number {
@@ -160,7 +162,11 @@ export function evidenceFor(intent: Intent, passages: Passage[]): IntentEvidence
       value -= 3;
     // One step of a schedule (「前日:50%」) is answered with the others: the schedule is the
     // rule a customer asks about, more than a sentence on one case.
-    if (otherTiers(passages, passage).length > 0) value += 1.5;
+    // A whole schedule (a row of three steps or more) is the answer even over a sentence that names the
+    // topic in its own words (「お振込みいただいたキャンセル手数料の80%を…充当」 under a heading of
+    // its own beside 「20日前まで 無料／19~11日前まで 30%／…」).
+    const tiers = otherTiers(passages, passage).length;
+    if (tiers > 0) value += tiers >= 2 && passage.text.length <= 40 ? 2.5 : 1.5;
     // The first sentence under a heading states its rule; the ones after it add the details
     // (under 「お支払い方法について」, 「毎月27日に…口座より自動振替させて頂きます」 before 「自動振替の
     // 際の引き落とし名義は…」).
@@ -178,6 +184,7 @@ export function evidenceFor(intent: Intent, passages: Passage[]): IntentEvidence
     passage: best,
     question: phrased(intent, best, alongside),
     ...(polarity ? { polarity } : {}),
+    alongside,
   };
 }
 

@@ -1,3 +1,4 @@
+import { otherTiers, sentenceRun } from './answer-parts.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { evidenceFor, askedByPage, intentsFor, sectorsOf } from './intent-bank.ts';
 import { normalizeText } from './japanese.ts';
@@ -131,6 +132,11 @@ export function intentQuestions(passages: Passage[]): QuestionCandidate[] {
       priority: INTENT_PRIORITY,
       clause: 0,
       origin: `intent:${intent.id}`,
+      covers: [
+        ...sentenceRun(passages, evidence.passage).slice(1),
+        ...evidence.alongside,
+        ...otherTiers(passages, evidence.passage),
+      ].map((passage) => passage.index),
     });
   }
   // Prices come right after hours and closed days: after those, what customers ask first.
@@ -186,7 +192,11 @@ export function inRuleWords(
   // 「キャンセルする際はいつまで受け付けていますか？」: a sentence's case is the page's wording;
   // the customer asks the bank's question.
   const caseWorded = exact?.origin === 'sentence' && /際|場合|とき/.test(exact.question);
-  if (!exact || !sameAsk || caseWorded || intent.keepsWords) return intent;
+  // 「チェックイン・チェックアウトの時間は何時ですか？」 asks both; the rule's 「チェックインは何時から
+  // 何時までですか？」 asks one while the answer gives both.
+  const asksBoth = intent.question.includes('・') && !exact?.question.includes('・');
+  if (exact?.statement && asksBoth) return { ...intent, statement: exact.statement };
+  if (!exact || !sameAsk || caseWorded || asksBoth || intent.keepsWords) return intent;
   // A question worded stiffly from the page does not replace the customer's: two items joined
   // (「税込・初診料はありますか？」), a bracket or a heading's mark, 「…を教えてください。」 on a
   // heading, a deadline asked of what is no booking (「チェックアウト時間はいつまでに必要ですか？」),

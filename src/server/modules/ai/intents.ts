@@ -218,12 +218,21 @@ const COMMON: Intent[] = [
     sectors: 'common',
     question: '何歳から利用できますか？',
     topic: /対象|年齢|歳|才/,
-    value: /\d+\s*(?:歳|才)(?:以上|から|以下|未満|〜|～)/,
+    // 「何歳から」 is answered by a lower bound, or by who may not come at all (「16歳未満の方は
+    // ご入会いただけません」). A case (「18歳未満の場合、保護者が同伴…」「ボルダリングを行わない
+    // 18才未満の方は…お断り」) was graded C as an answer to it every time.
+    value:
+      /\d+\s*(?:歳|才)(?:以上|から|〜|～)|^\d+\s*(?:歳|才)未満の(?:方|お子様)は.*(?:いただけません|できません|お断り)/,
     // 「12歳未満 1,500円」 is a price by age, asked as a price.
     not: /円/,
     examples: [
       { text: '対象は5歳以上のお子様です。', question: '何歳から利用できますか？' },
       { text: '創業から30年以上の歴史があります。' },
+      { text: '16歳未満の方はご入会いただけません。', question: '何歳から利用できますか？' },
+      {
+        text: 'ボルダリングを行わない18才未満の方は、ボルダリングエリアへの立ち入りをお断りいたします。',
+      },
+      { text: '18歳未満の場合、貸出期間中、親権者が同伴できる方。' },
     ],
   },
   {

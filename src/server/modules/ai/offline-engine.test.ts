@@ -177,6 +177,33 @@ describe('questions born from passages', () => {
     expect(questions.join('\n')).not.toMatch(/通い放題プランについて|撮影について/);
   });
 
+  it('answers the fee with the schedule under ≪…≫, not a sentence on the fee under another heading', () => {
+    const text = [
+      '≪チェックイン・チェックアウト≫',
+      '・チェックイン 15:00~17:00',
+      '・チェックアウト 10:00',
+      '≪変更/キャンセル手数料について≫',
+      '・ご予約内容のキャンセルにつきましては、下記キャンセル手数料を頂戴いたします。',
+      '利用日の20日前まで 無料',
+      '19~11日前まで 基本料金の30%×棟数×泊数',
+      '10~2日前まで 基本料金の50%×棟数×泊数',
+      '前日 基本料金の100%×棟数×泊数',
+      '≪キャンセル手数料振替サービス≫',
+      '・お振込みいただいたキャンセル手数料の ”80%” をご利用予定日より ”2週間後以降~1年以内” で次回、基本料金ご利用分に充当いただけます。',
+    ].join('\n');
+    const faqs = questionsOf(text, 10).map((draft) => ({
+      question: draft.question,
+      answer: offlineAnswer(analyzer, pages(text), draft, 'short').answer,
+    }));
+    expect(faqs.find((faq) => faq.question === 'キャンセル料はかかりますか？')?.answer).toMatch(
+      /^利用日の20日前までは無料です。19~11日前までは基本料金の30%/,
+    );
+    // Both times are given, so both are asked, once.
+    const questions = faqs.map((faq) => faq.question);
+    expect(questions).toContain('チェックイン・チェックアウトの時間は何時ですか？');
+    expect(questions).not.toContain('チェックアウトは何時ですか？');
+  });
+
   it('asks the hours of what is open, not of a topic named by its hours', () => {
     const text = [
       '会議室のご利用時間は8:00~21:00までとなっております。',
@@ -326,8 +353,7 @@ describe('questions across kinds of business', () => {
     expect(ryokan).toEqual(
       expect.arrayContaining([
         '湯の宿 松風はどこにありますか？',
-        'チェックインは何時ですか？',
-        'チェックアウトは何時ですか？',
+        'チェックイン・チェックアウトの時間は何時ですか？',
         '宿泊の料金はいくらですか？',
         '無料の送迎バスはありますか？',
         '送迎はいつまでに予約すればよいですか？',

@@ -160,6 +160,13 @@ export function offlineQuestionsFromContent(
   const pageQa = fromPassages.filter((candidate) => candidate.origin === 'page-qa');
   const intents = intentQuestions(passages).map((intent) => inRuleWords(intent, fromPassages));
   const intentPassages = new Set(intents.map((candidate) => candidate.passageIndex));
+  const covered = new Set(intents.flatMap((candidate) => candidate.covers ?? []));
+  // 「チェックイン・チェックアウトの時間は何時ですか？」 asks every clause of its passage.
+  const wholly = new Set(
+    intents
+      .filter((candidate) => candidate.question.includes('・'))
+      .map((candidate) => candidate.passageIndex),
+  );
   // The main fact of a passage an intent asks about is not asked again in the page's own words
   // (its other clauses still are: 「…、チェックアウトは10時です。」).
   const sentences = fromPassages
@@ -167,6 +174,8 @@ export function offlineQuestionsFromContent(
       (candidate) =>
         candidate.origin !== 'page-qa' &&
         !(intentPassages.has(candidate.passageIndex) && candidate.clause === 0) &&
+        !covered.has(candidate.passageIndex) &&
+        !wholly.has(candidate.passageIndex) &&
         strongEnough(candidate, passages),
     )
     .sort((left, right) => tier(left) - tier(right));

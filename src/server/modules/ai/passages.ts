@@ -71,7 +71,7 @@ const SUBJECT_LINE = /^([^。、！？!?\s]{2,20}?(?:について|に関して|�
 const PAIR =
   /^((?:[^：:。、]|(?<=\d)[：:](?=\d)){1,20}?)(?:(?<!\d)[：:]|[：:](?!\d))\s*(.{1,200})$/;
 // 【診療時間】午前9時〜午後6時: the bracketed name of a field, or alone on its line a heading.
-const BRACKETED = /^[【［[〈《＜<]([^】］\]〉》＞>]{1,20})[】］\]〉》＞>]\s*(.{0,200})$/;
+const BRACKETED = /^[【［[〈《≪＜<]([^】］\]〉》≫＞>]{1,20})[】］\]〉》≫＞>]\s*(.{0,200})$/;
 // Words in brackets that flag a line rather than name a field (【重要】本日は臨時休業です).
 const FLAG = /^(?:重要|お知らせ|注意|ご注意|NEW|new|新着|PR|速報|告知|必読)$/;
 // A menu line 「カット 4,400円」「シャンプーコース（小型犬）4,950円〜」: an item and its price.

@@ -20,6 +20,12 @@ export interface QuestionCandidate {
   origin?: string;
   /** The intent's own words stay over a rule's (a price under a caption names the caption). */
   keepsWords?: boolean;
+  /**
+   * Intents: the passages their answer says besides its evidence (the other steps of a
+   * schedule, 「チェックアウト 10:00」 beside 「チェックイン 15:00~17:00」); asked again on their
+   * own, they would repeat that answer.
+   */
+  covers?: number[];
 }
 
 /** No broken particles, doubled words or missing question form; a sensible length. */
