@@ -204,6 +204,16 @@ describe('questions born from passages', () => {
     expect(questions).not.toContain('チェックアウトは何時ですか？');
   });
 
+  it('asks no yes/no question of a rule that holds in a case the question leaves out', () => {
+    const text = [
+      'ご持参いただかなかった場合、店内のマナーベルトを購入していただきます。',
+      '口座の提出がないと授業を受けられませんので、必ず最初の授業までにお手続きをお済ませください。',
+      '駐車場は5台分あります。',
+    ].join('\n');
+    const questions = questionsOf(text, 10).map((draft) => draft.question);
+    expect(questions.join('\n')).not.toMatch(/マナーベルトを購入できますか|授業を受けられますか/);
+  });
+
   it('asks the hours of what is open, not of a topic named by its hours', () => {
     const text = [
       '会議室のご利用時間は8:00~21:00までとなっております。',

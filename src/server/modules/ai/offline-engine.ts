@@ -118,6 +118,8 @@ function opensOnTopic(question: string, evidence: string): boolean {
  * (strict-gate.ts): the fragments and business-voice questions graders marked C are refused
  * whatever their tier (the tiers rank how a rule read its clause, not whether a customer asks).
  */
+const OPENS_ON_CASE = /^[^。、]{2,30}?(?:場合|際|とき|ないと|なければ|ない限り)[はにも、,]?/;
+
 function strongEnough(candidate: QuestionCandidate, passages: Passage[]): boolean {
   const passage = passages[candidate.passageIndex]!;
   const evidence = candidate.statement ?? passage.text;
@@ -129,6 +131,13 @@ function strongEnough(candidate: QuestionCandidate, passages: Passage[]): boolea
     // 「ご予約の締め切りは下記の通りです。」 with no list under it, 「上記番号までお電話ください」:
     // the half it points to is not in the answer.
     !(POINTS_ELSEWHERE.test(evidence) && pointedTo(passages, passage).length === 0) &&
+    // 「ご持参いただかなかった場合、店内のマナーベルトを購入していただきます」「口座の提出がないと
+    // 授業を受けられません」: a yes or no that holds in a case the question leaves out misleads.
+    !(
+      candidate.polarity &&
+      OPENS_ON_CASE.test(evidence) &&
+      !/場合|際|とき|ないと/.test(candidate.question)
+    ) &&
     // A note in brackets alone (「(振替日に欠席された場合でも…)」) is the remnant of a sentence.
     !/^[（(][^）)]*[）)]。?$/.test(evidence) &&
     // 「トリマーはありますか？」 from 「トリマーはお医者さんではありません」, 「粘土はありますか？」 from

@@ -329,6 +329,36 @@ export const STRICT_RULES: StrictRule[] = [
     },
   },
   {
+    id: 'quiz-or-contract',
+    // A sentence's figure asked back as a quiz (「何年以上経過しているエアコンは故障するリスクが
+    // 非常に高くなっていますか？」), a contract's clause (「…翌月分を当月何日に支払うものとします
+    // か？」), a rest of a word (「当たりの最低料金は…」), 各 before a bare noun (「各ツアー水着を
+    // 着用できますか？」), the page's own season (「本年度も利用できますか？」) or a group named by
+    // what it cannot do (「雨天のときに来られない方のご予約は…」): each was graded C (091d7fa).
+    refuses: (question) =>
+      /何(?:年|日|[かヶ]月|回|歳|時間|分|人|名)(?:以上|以下|未満)/.test(question) ||
+      /ものとしますか|につきましては/.test(question) ||
+      /^(?:当たり|あたり|以上|以下|未満|ごと|毎)/.test(question) ||
+      /^各/.test(question) ||
+      /^(?:本|今)(?:年度|年|シーズン|季)/.test(question) ||
+      /ない方の/.test(question),
+    examples: {
+      refused: [
+        '何年以上経過しているエアコンは故障するリスクが非常に高くなっていますか？',
+        '各コースのお支払い時期につきましては翌月分を当月何日に支払うものとしますか？',
+        '当たりの最低料金はいくらですか？',
+        '各ツアー水着を着用できますか？',
+        '本年度も利用できますか？',
+        '雨天のときに来られない方のご予約はできますか？',
+      ],
+      passed: [
+        '何歳から利用できますか？',
+        '1件あたりの最低料金はいくらですか？',
+        '本人確認の書類は必要ですか？',
+      ],
+    },
+  },
+  {
     id: 'cancellation-by-intent',
     // Cancelling is asked by its intents, whose evidence is the whole schedule; a sentence on one
     // of its cases repeated them in part (「無断キャンセルを教えてください。」).
