@@ -150,7 +150,7 @@ export function pointedTo(passages: Passage[], sentence: Passage): Passage[] {
 
 // One step of a fee that changes with timing (「前日:50%」「当日7:00まで :無料」「無断:100%」).
 const TIMING =
-  /前日|当日|前々日|日前|時間前|週間前|[かヶケ]月前|以降|以前|以内|までに?|無断|不泊|(?:無|ご?)連絡(?:なし|なく|の無い|のない)|無連絡/;
+  /前日|当日|前々日|日前|時間前|週間前|[かヶケ]月前|以降|以前|以内|までに?|無断|不泊|ノーショウ|ノーショー|(?:無|ご?)連絡(?:なし|なく|の無い|のない)|無連絡/;
 // The fee of a step, or that there is none (「前日の午前中までにご連絡いただければ、キャンセル料は
 // かかりません」 is the first step of the schedule under it).
 const FEE =

@@ -214,6 +214,28 @@ describe('questions born from passages', () => {
     expect(questions.join('\n')).not.toMatch(/マナーベルトを購入できますか|授業を受けられますか/);
   });
 
+  it('answers a fee from a table laid out across with every step, a no-show too', () => {
+    const text = [
+      '| 予約キャンセル | ||',
+      '|---|---|---|',
+      '| 前日まで | 当日 | ノーショウ |',
+      '| 40% | 50% | 100% |',
+      '',
+      '| ご利用時間 | ||',
+      '|---|---|---|',
+      '| 午前 | 午後 | |',
+      '| 10:00~13:00 ※森林公園スイス村は9時から | 13:00~17:00 | |',
+    ].join('\n');
+    const faqs = questionsOf(text, 10).map((draft) => ({
+      question: draft.question,
+      answer: offlineAnswer(analyzer, pages(text), draft, 'short').answer,
+    }));
+    expect(faqs.find((faq) => faq.question === 'キャンセル料はかかりますか？')?.answer).toBe(
+      '前日までは40%です。当日は50%です。ノーショウは100%です。',
+    );
+    expect(faqs.map((faq) => faq.question).join('\n')).not.toMatch(/スイス村は何時/);
+  });
+
   it('asks the hours of what is open, not of a topic named by its hours', () => {
     const text = [
       '会議室のご利用時間は8:00~21:00までとなっております。',

@@ -314,3 +314,21 @@ describe('fields that are not asked on their own', () => {
     expect(questionsOf('10:00~13:00（公園は9時から）：ご利用時間 13:00~17:00')).toEqual([]);
   });
 });
+
+describe('a table laid out across', () => {
+  it('pairs each name with the figure under it, under the caption row above them', () => {
+    const table = [
+      '| 1日レンタル | ||',
+      '|---|---|---|',
+      '| 予約キャンセル | ||',
+      '| 前日まで | 当日 | ノーショウ |',
+      '| 40% | 50% | 100% |',
+    ].join('\n');
+    const passages = passagesOf(page(table));
+    expect(passages.map((passage) => [passage.section, passage.text])).toEqual([
+      ['予約キャンセル', '前日まで：40%'],
+      ['予約キャンセル', '当日：50%'],
+      ['予約キャンセル', 'ノーショウ：100%'],
+    ]);
+  });
+});

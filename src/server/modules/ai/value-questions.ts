@@ -201,7 +201,14 @@ export function askForValue(context: ClauseContext): boolean {
     return true;
   }
   // 「早朝夜間(21時~翌9時)、土日祝日は30%割増」: the hours name the topic; they are not asked.
-  if (topic && TIME_RANGE.test(text) && !TIME_RANGE.test(topic)) {
+  // 「午前：10:00~13:00（森林公園スイス村は9時から）」: a topic found only in a bracket is a note's.
+  const outsideBrackets = text.replace(/[（(][^）)]*[）)]/g, '');
+  if (
+    topic &&
+    TIME_RANGE.test(text) &&
+    !TIME_RANGE.test(topic) &&
+    outsideBrackets.includes(topic)
+  ) {
     add(`${topic}は何時から何時までですか？`, 3, position);
     return true;
   }
