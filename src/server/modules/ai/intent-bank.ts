@@ -54,6 +54,10 @@ function score(intent: Intent, passage: Passage): number {
   // レッスンについて」, 「単発教室: 年中~」 or 「こんな場所です。」): an intent whose answer has no
   // shape to look for needs its topic in the line itself.
   if (!inText && !intent.value && !intent.yes && !intent.no) return -Infinity;
+  // 「入会金 5000円 (体験レッスン日より1週間以内の場合4000円)」 is the entrance fee's line: a topic
+  // named only in its bracketed note is not what it states.
+  if (inText && !inHeading && !nonGlobal(intent.topic).test(withoutBrackets(text)))
+    return -Infinity;
   if (intent.not && nonGlobal(intent.not).test(text)) return -Infinity;
   if (intent.value && !nonGlobal(intent.value).test(text)) return -Infinity;
   // A long passage says many things: its answer would bury the one asked for. A heading-like

@@ -172,7 +172,14 @@ export function inRuleWords(
   const exact = fromPassages.find(
     (candidate) =>
       candidate.passageIndex === intent.passageIndex &&
-      ((candidate.origin === 'field' && candidate.statement && tier(candidate) <= 1) ||
+      // 「作業日の前日はいつですか？」 of a step of the cancellation schedule asks about no
+      // cancellation: a row's wording is taken when it names the intent's topic.
+      ((candidate.origin === 'field' &&
+        candidate.statement &&
+        tier(candidate) <= 1 &&
+        (!topic ||
+          intent.origin === 'intent:price-item' ||
+          new RegExp(topic.source).test(candidate.question))) ||
         (candidate.origin === 'sentence' &&
           candidate.clause === 0 &&
           tier(candidate) === 0 &&

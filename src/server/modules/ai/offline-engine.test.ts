@@ -236,6 +236,59 @@ describe('questions born from passages', () => {
     expect(faqs.map((faq) => faq.question).join('\n')).not.toMatch(/スイス村は何時/);
   });
 
+  it('reads a price table without a header row, and a schedule under a heading that is a name', () => {
+    const text = [
+      'エアコンクリーニング料金表',
+      '通常タイプ | ¥7,000 |',
+      '---|---|',
+      'お掃除機能付きタイプ | ¥12,000 |',
+      'キャンセルポリシー',
+      'キャンセルされるお客様は、キャンセルポリシーに則ってキャンセル料をご負担いただいております。',
+      '作業日の5日前まで | 予約金額の0% |',
+      '---|---|',
+      '作業日の2〜4日前 | 予約金額の25% |',
+      '作業日の前日 | 予約金額の50% |',
+      '作業日当日 | 予約金額の100% |',
+    ].join('\n');
+    const faqs = questionsOf(text, 10).map((draft) => ({
+      question: draft.question,
+      answer: offlineAnswer(analyzer, pages(text), draft, 'short').answer,
+    }));
+    const questions = faqs.map((faq) => faq.question);
+    expect(questions).toEqual(
+      expect.arrayContaining([
+        '通常タイプはいくらですか？',
+        'お掃除機能付きタイプはいくらですか？',
+        'キャンセル料はかかりますか？',
+      ]),
+    );
+    expect(faqs.find((faq) => faq.question === 'キャンセル料はかかりますか？')?.answer).toContain(
+      '作業日の前日は予約金額の50%です。',
+    );
+    expect(questions.join('\n')).not.toMatch(/前日はいつ|予約金額の0%/);
+  });
+
+  it('takes no flag for an item, nor a topic named only in a bracketed note', () => {
+    const text = [
+      'キャンセルについて',
+      '前日のお昼11時まではキャンセル料はかかりません。',
+      '※注意:前日のお昼11時以降は商品をキャンセルされても全額のお支払いとなりますので、ご了承ください',
+      'ピアノ教室のレッスン料金',
+      '入会金 5000円 (体験レッスン日より1週間以内にご入会手続きの場合4000円)',
+      '月謝 8,000円',
+      '体験レッスン 1000円(30分) おひとり様1回のみお受けいただけます。',
+    ].join('\n');
+    const faqs = questionsOf(text, 10).map((draft) => ({
+      question: draft.question,
+      answer: offlineAnswer(analyzer, pages(text), draft, 'short').answer,
+    }));
+    expect(faqs.find((faq) => faq.question === '体験はできますか？')?.answer).toMatch(
+      /^体験レッスン/,
+    );
+    expect(faqs.map((faq) => faq.question).join('\n')).not.toMatch(/注意は/);
+    expect(faqs.map((faq) => faq.answer).join('\n')).not.toMatch(/注意は/);
+  });
+
   it('asks the hours of what is open, not of a topic named by its hours', () => {
     const text = [
       '会議室のご利用時間は8:00~21:00までとなっております。',

@@ -84,6 +84,7 @@ const SPACED_ITEM =
 // In a bulleted list, any short value after a space: 「・日曜日・祝日 休診」.
 const SPACED_LIST_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+([^\s。]{1,12})$/;
 const BARE_NAME = /^([\p{Script=Han}\p{Script=Katakana}ー・]{2,10})$/u;
+const HEADING_WORD = /(?:ポリシー|規約|事項|料金表|一覧|案内|オプション|メニュー|プラン)$/;
 const UNLABELLED_FIGURES =
   /^[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?(?:\s+[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?)+$/;
 // 「Q. 駐車場はありますか？」「Ｑ１：…？」 and their 「A. …」 on a よくある質問 page.
@@ -248,8 +249,13 @@ export function toPassages(pages: SourcePage[]): Passage[] {
           // A first row holding a price (「1年生 | 8,800円 | 週1回…」, a table whose header row
           // was lost in copying) is data: as a header it would name the next rows' columns
           // 「8,800円」. It is kept as the line it is, and the next row may be the header.
-          if (cells.slice(1).some((cell) => PRICE_CELL.test(cell))) {
-            push({ kind: 'sentence', text: cells.filter(Boolean).join(' ') });
+          // So is one holding a rate (「作業日の5日前まで | 予約金額の0% |」): under it as a header,
+          // every later step was said of 「予約金額の0%」. A two-cell row is an item and its value.
+          if (cells.slice(1).some((cell) => PRICE_CELL.test(cell) || /\d\s*[%％]/.test(cell))) {
+            const filled = cells.filter(Boolean);
+            if (filled.length === 2)
+              pushPair(push, filled.join(' '), filled[0]!, filled[1]!, section);
+            else push({ kind: 'sentence', text: filled.join(' ') });
             continue;
           }
           header = cells;
@@ -342,6 +348,15 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       // next line is the next cell, another column's figure (「¥3,500×2日」, the running costs).
       const brokenCell = /[|｜]\s*$/.test(line);
       const bareName = bulleted || brokenCell ? undefined : BARE_NAME.exec(text)?.[1];
+      // A name that is a heading by its last word (「キャンセルポリシー」「注意事項」「オプション」)
+      // heads the lines under it, not only the next one.
+      if (bareName && HEADING_WORD.test(bareName)) {
+        flushList();
+        section = bareName;
+        subjectSection = false;
+        sectionId++;
+        continue;
+      }
       if (bareName) {
         flushList();
         named = bareName;
@@ -355,6 +370,12 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       // 「免税 30,000 150,000 200,000」: a table row whose header was lost. Which figure belongs
       // to which column cannot be told, so the row is not stated at all.
       if (pair && UNLABELLED_FIGURES.test(pair[2]!.trim())) continue;
+      // 「※注意:前日のお昼11時以降は…全額のお支払いとなります」: the flag names no item.
+      if (pair && FLAG.test(pair[1]!.trim())) {
+        for (const sentence of splitJapaneseSentences(pair[2]!.trim()))
+          push({ kind: 'sentence', text: sentence });
+        continue;
+      }
       if (
         pair &&
         !/[。！？]/.test(pair[2]!.slice(0, -1)) &&
