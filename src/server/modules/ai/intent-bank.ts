@@ -125,9 +125,9 @@ function phrased(intent: Intent, passage: Passage, alongside: Passage[] = []): s
       ...alongside.map((other) => other.text),
     ].join(' '),
   );
-  // 「チェックイン・チェックアウト」 names both only where the answer tells both.
+  // 「チェックイン・チェックアウト」「年末年始やお盆」 name both only where the answer tells both.
   const name =
-    intent.names?.find((word) => word.split('・').every((part) => where.includes(part))) ??
+    intent.names?.find((word) => word.split(/[・や]/).every((part) => where.includes(part))) ??
     intent.names?.[0] ??
     '';
   return intent.question.replace('{name}', name);

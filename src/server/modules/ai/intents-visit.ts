@@ -257,7 +257,10 @@ export const VISIT_INTENTS: Intent[] = [
   {
     id: 'holidays',
     sectors: 'common',
-    question: '年末年始やお盆は営業していますか？',
+    // Asked of the holidays the page names: 「年末年始やお盆は…」 over a line on お盆 alone was
+    // graded C (年末年始 not answered).
+    question: '{name}は営業していますか？',
+    names: ['年末年始やお盆', '年末年始', 'お盆'],
     topic: /年末年始|お盆|夏季休|冬季休|夏期休|冬期休/,
     // Whether it is open or closed, said in the line: a bare date range under a heading is
     // not (「年末年始 : 12/31〜1/3」 under the school's holidays reads as opening days).
@@ -266,8 +269,16 @@ export const VISIT_INTENTS: Intent[] = [
     not: /料金|円|[%％]|予約|送迎/,
     examples: [
       {
-        text: '年末年始(12/30〜1/3)はお休みをいただきます。',
+        text: '年末年始(12/30〜1/3)とお盆はお休みをいただきます。',
         question: '年末年始やお盆は営業していますか？',
+      },
+      {
+        text: '年末年始(12/30〜1/3)はお休みをいただきます。',
+        question: '年末年始は営業していますか？',
+      },
+      {
+        text: '8月に「お盆休講期間」として、1週間休講期間があります。',
+        question: 'お盆は営業していますか？',
       },
       { text: '年末年始・GW・夏休みはオンシーズン料金となります。' },
     ],
