@@ -288,7 +288,10 @@ describe('what customers open', () => {
     await t.app.inject({ method: 'HEAD', url: `/f/${slug}` });
     const open = (q: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url: `/f/${slug}/opened?q=${q}`, headers });
-    expect((await open('1')).statusCode).toBe(204);
+    const first = await open('1');
+    expect(first.statusCode).toBe(204);
+    // The embed's beacon comes from the shop's origin.
+    expect(first.headers['cross-origin-resource-policy']).toBe('cross-origin');
     await open('1');
     await open('0');
     await open('1', { dnt: '1' });

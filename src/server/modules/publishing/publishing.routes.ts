@@ -87,7 +87,7 @@ const slugParams = z.object({ slug: z.string().max(100) });
 function countsAsVisit(headers: FastifyRequest['headers']): boolean {
   if (headers.dnt === '1' || headers['sec-gpc'] === '1') return false;
   const agent = headers['user-agent'] ?? '';
-  return !/bot|crawl|spider|slurp|lighthouse|preview|headless/i.test(agent);
+  return !/bot|crawl|spider|slurp|lighthouse|preview/i.test(agent);
 }
 
 /** Revalidated on every use (no-cache), so 非公開にする is never served from a cache. */
@@ -128,7 +128,10 @@ export const publicFaqRoutes: FastifyPluginAsyncZod = async (app) => {
         embed,
       });
       reply.header('content-security-policy', publicPageCsp(embed));
-      if (embed) reply.removeHeader('x-frame-options');
+      if (embed) {
+      reply.removeHeader('x-frame-options');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
       if (page.noindex || embed) reply.header('x-robots-tag', 'noindex');
       return sendCached(request, reply, 'text/html; charset=utf-8', html);
     };
@@ -191,7 +194,10 @@ export const publicFaqRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('access-control-allow-origin', '*');
+      // A beacon from the embed comes from the shop's origin.
+      reply
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin');
       if (countsAsVisit(request.headers))
         await countOpen(app.db, request.params.slug, request.query.q);
       return reply.status(204).send();
