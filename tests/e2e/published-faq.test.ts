@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { faqPageIssues } from '../helpers/faq-jsonld.ts';
 import { useBrowser } from './support/browser.ts';
@@ -9,6 +11,20 @@ const baseURL = inject('baseUrl');
 const siteUrl = inject('fixtureSiteUrl');
 const browser = useBrowser();
 const SHOTS = process.env.E2E_SCREENSHOTS;
+
+/** WCAG 2.1 A and AA and axe's best practices, as tests/e2e/accessibility.test.ts checks them. */
+async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  // A toast fading out is caught mid-animation with half its contrast: the dialog is checked.
+  if (include) builder.include(include);
+  const results = await builder
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
 
 async function waitForStage(user: SignedUpUser, id: string, stage: string) {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -57,7 +73,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => shop.close(() => resolve())));
 
 const shopPage = (body: string) =>
-  `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>山田商店</title></head><body style="font-family: Georgia, serif"><h1>山田商店</h1>${body}</body></html>`;
+  `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>山田商店</title></head><body style="font-family: Georgia, serif"><main><h1>山田商店</h1>${body}</main></body></html>`;
 
 describe('a published FAQ', () => {
   it('is published from the history, read at 390 px and searched, embedded on another origin, and gone (410) once unpublished', async () => {
@@ -114,6 +130,7 @@ describe('a published FAQ', () => {
     await page.getByText('HTMLブロックをコピーしました').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(block);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/publish-1280.png` });
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     // The dialog on a phone: nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -140,6 +157,7 @@ describe('a published FAQ', () => {
     expect(
       await phone.page.evaluate(() => document.documentElement.scrollWidth),
     ).toBeLessThanOrEqual(390);
+    expect(await axeViolations(phone.page)).toEqual([]);
     const summaries = phone.page.locator('summary');
     const questions = await summaries.allTextContents();
     expect(questions.length).toBe(3);
@@ -187,6 +205,7 @@ describe('a published FAQ', () => {
     ) as unknown;
     expect(await faqPageIssues(embedLd)).toEqual([]);
     if (SHOTS) await shopper.page.screenshot({ path: `${SHOTS}/embed-1280.png`, fullPage: true });
+    expect(await axeViolations(shopper.page)).toEqual([]);
     expect(shopper.problems).toEqual([]);
 
     // The iframe alternative.
@@ -226,5 +245,5 @@ describe('a published FAQ', () => {
     expect(problems).toEqual([]);
     await shopper.context.close();
     await context.close();
-  });
+  }, 240_000);
 });
