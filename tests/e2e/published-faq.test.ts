@@ -174,6 +174,12 @@ describe('a published FAQ', () => {
     if (SHOTS) await phone.page.screenshot({ path: `${SHOTS}/public-390.png`, fullPage: true });
     expect(phone.problems).toEqual([]);
     await phone.context.close();
+    if (SHOTS) {
+      const desk = await browser.open({ baseURL });
+      await desk.page.goto(publication.url);
+      await desk.page.screenshot({ path: `${SHOTS}/public-1280.png` });
+      await desk.context.close();
+    }
 
     // The embed on the shop's own site: one line, in a shadow root, with the site's font.
     shopHtml = shopPage(
@@ -241,6 +247,12 @@ describe('a published FAQ', () => {
     await page.getByText('FAQを非公開にしました').waitFor();
     await again.getByRole('heading', { name: '非公開' }).waitFor();
     expect((await fetch(publication.url)).status).toBe(410);
+    if (SHOTS) {
+      const goneTab = await browser.open({ baseURL, width: 390, height: 844 });
+      await goneTab.page.goto(publication.url);
+      await goneTab.page.screenshot({ path: `${SHOTS}/gone-390.png` });
+      await goneTab.context.close();
+    }
     expect((await fetch(`${publication.url}/faq.json`)).status).toBe(410);
     expect(problems).toEqual([]);
     await shopper.context.close();
