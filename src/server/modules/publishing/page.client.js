@@ -10,14 +10,18 @@
   var fold = function (text) {
     return text.normalize('NFKC').toLowerCase();
   };
-  var texts = list.map(function (item) {
-    return fold(item.textContent || '');
-  });
+  // Read on the first search, not at load: nothing delays the page's first paint.
+  var texts = null;
   form.hidden = false;
   form.addEventListener('submit', function (event) {
     event.preventDefault();
   });
   input.addEventListener('input', function () {
+    texts =
+      texts ||
+      list.map(function (item) {
+        return fold(item.textContent || '');
+      });
     var words = fold(input.value).split(/\s+/).filter(Boolean);
     var shown = 0;
     list.forEach(function (item, index) {

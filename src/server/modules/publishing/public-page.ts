@@ -21,7 +21,7 @@ const PAGE_SCRIPT = readClient('./page.client.js');
 export const EMBED_SCRIPT = readClient('./embed.client.js');
 
 const PAGE_STYLE = [
-  ':root{color-scheme:light;font-family:system-ui,-apple-system,"Hiragino Sans","Yu Gothic UI","Noto Sans JP",sans-serif;line-height:1.7;color:#18181b;background:#fff}',
+  ':root{color-scheme:light;font-family:-apple-system,BlinkMacSystemFont,"Hiragino Sans","Hiragino Kaku Gothic ProN","Yu Gothic UI",Meiryo,"Noto Sans JP",sans-serif;line-height:1.7;color:#18181b;background:#fff}',
   'body{margin:0}',
   'main{max-width:44rem;margin:0 auto;padding:1.5rem 1rem 3rem}',
   'h1{font-size:1.5rem;line-height:1.4;margin:0 0 1rem}',

@@ -129,9 +129,9 @@ export const publicFaqRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.header('content-security-policy', publicPageCsp(embed));
       if (embed) {
-      reply.removeHeader('x-frame-options');
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-    }
+        reply.removeHeader('x-frame-options');
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      }
       if (page.noindex || embed) reply.header('x-robots-tag', 'noindex');
       return sendCached(request, reply, 'text/html; charset=utf-8', html);
     };
