@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FaqItem } from '../../../shared/generations.ts';
 import { faqBlockHtml, PUBLISHED_SLUG } from '../../../shared/published-faq.ts';
@@ -151,6 +152,16 @@ describe('publishing a FAQ', () => {
     const after = await page(slug, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('10台分に増えました。');
+  });
+
+  it('stays up while one answer is regenerated', async () => {
+    const { id, slug } = await published();
+    // How answer-regenerate.ts claims a finished record for one answer.
+    await t.app.db
+      .update(faqGenerations)
+      .set({ stage: 'answering' })
+      .where(eq(faqGenerations.id, id));
+    expect((await page(slug)).statusCode).toBe(200);
   });
 
   it('says noindex when 「検索エンジンに載せない」 is on, and changes settings in place', async () => {

@@ -142,6 +142,13 @@ export async function unpublish(
   return publicationOf(db, row, items, leftOut, publicUrl);
 }
 
+/**
+ * A finished record, also while one of its answers is regenerated (stage 'answering' with
+ * status still 'completed'): its other answers stand, so the page stays up meanwhile.
+ */
+const finished = (row: { stage: string; status: string }) =>
+  row.stage === 'completed' || (row.stage === 'answering' && row.status === 'completed');
+
 export type PublicPage =
   | {
       state: 'live';
@@ -170,6 +177,7 @@ export async function findPublicPage(db: DbOrTx, slug: string): Promise<PublicPa
       unpublishedAt: publishedFaqs.unpublishedAt,
       items: faqGenerations.items,
       stage: faqGenerations.stage,
+      status: faqGenerations.status,
       suspendedAt: users.suspendedAt,
       deletedAt: users.deletedAt,
     })
@@ -178,7 +186,7 @@ export async function findPublicPage(db: DbOrTx, slug: string): Promise<PublicPa
     .innerJoin(users, eq(users.id, publishedFaqs.userId))
     .where(eq(publishedFaqs.slug, slug));
   if (!row) return { state: 'missing' };
-  if (row.unpublishedAt || row.suspendedAt || row.deletedAt || row.stage !== 'completed')
+  if (row.unpublishedAt || row.suspendedAt || row.deletedAt || !finished(row))
     return { state: 'gone' };
   const { items } = publishedItems(readFaqItems(row.items));
   if (items.length === 0) return { state: 'gone' };
