@@ -238,6 +238,12 @@ describe('publishing a FAQ', () => {
     const block = faqBlockHtml('店', [{ question: HOSTILE, answer: HOSTILE }]);
     expect(block).not.toContain('<script>alert');
     expect(block.match(/<\/script>/g)).toHaveLength(1);
+    // The copy-paste block carries a valid FAQPage too.
+    const [blockLd] = jsonLdBlocks(block);
+    expect(blockLd).toMatchObject({
+      mainEntity: [{ name: HOSTILE, acceptedAnswer: { text: HOSTILE } }],
+    });
+    expect(await faqPageIssues(blockLd)).toEqual([]);
   });
 
   it('refuses in Japanese what cannot be published', async () => {
