@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PUBLIC_ROUTE_SOURCES } from '../build/prerender-plugin.ts';
 import { JS_BUDGET_KB, routeJsSizes } from './web/bundle-size.ts';
 import { CHROMIUM_PATH, lighthouseMedian, type LighthouseScores } from './web/lighthouse.ts';
+import { EMBED_BUDGET_KB, measurePublishedFaq } from './web/published-faq.ts';
 import { startServer, table } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -77,6 +78,36 @@ export async function runWebBench(): Promise<boolean> {
       };
     }),
   );
+  // The published FAQ page (/f/{slug}) and the embed's script (issue 28).
+  const published = await measurePublishedFaq(RUNS);
+  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  const embedKb = kb(published.embedGzipBytes);
+  table([
+    {
+      page: '/f/{slug} (10 questions)',
+      'HTML gzip KB': kb(published.pageGzipBytes),
+      [`embed.js gzip KB (<${EMBED_BUDGET_KB})`]: mark(embedKb, embedKb < EMBED_BUDGET_KB),
+      ...(published.scores
+        ? {
+            [`perf (≥${TARGETS.performance})`]: mark(
+              published.scores.performance,
+              published.scores.performance >= TARGETS.performance,
+            ),
+            [`a11y (${TARGETS.accessibility})`]: mark(
+              published.scores.accessibility,
+              published.scores.accessibility >= TARGETS.accessibility,
+            ),
+            [`SEO (${TARGETS.seo})`]: mark(
+              published.scores.seo,
+              published.scores.seo >= TARGETS.seo,
+            ),
+            'LCP ms': published.scores.lcpMs,
+            'TBT ms': published.scores.tbtMs,
+          }
+        : {}),
+    },
+  ]);
+  if (published.note) console.log(`Published FAQ page: Lighthouse skipped (${published.note}).`);
   console.log(
     lighthouseNote ||
       `Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'}, mobile, production build.`,

@@ -35,6 +35,7 @@ import { aiApiRoutes } from './modules/ai-api/ai-api.routes.ts';
 import { operatorDbRoutes } from './modules/operator-db/operator-db.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { publicFaqRoutes, publishingRoutes } from './modules/publishing/publishing.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -110,6 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(operatorDbRoutes, { prefix: '/api' });
         await api.register(realtimeRoutes, { prefix: '/api' });
         await api.register(storageRoutes, { prefix: '/api' });
+        await api.register(publishingRoutes, { prefix: '/api' });
+        // The published pages live outside /api: /f/{slug} and /embed.js.
+        await api.register(publicFaqRoutes);
       },
       {
         name: 'api-routes',

@@ -30,6 +30,11 @@ export const EXPORT_VARIANT_LABELS: Record<ExportVariant, { label: string; descr
     review: { label: '確認用', description: '根拠・出典・要確認の印つき。社内の確認に' },
   };
 
+/** Multi-expert items carry their final text in integratedAnswer (the answer edits keep both). */
+export function finalAnswer(item: Pick<ExportItem, 'answer' | 'integratedAnswer'>): string {
+  return item.integratedAnswer || item.answer;
+}
+
 /** The review copy's file name says so, so the two never overwrite or pass for each other. */
 export const exportTitleSuffix = (variant: ExportVariant) =>
   variant === 'review' ? '（確認用）' : '';

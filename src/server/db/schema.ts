@@ -13,3 +13,4 @@ export * from './schema/admin.ts';
 export * from './schema/analytics.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/realtime.ts';
+export * from './schema/publishing.ts';

@@ -10,6 +10,7 @@ import { Card, CardContent } from '../components/ui/card.tsx';
 import { paths } from '../config/paths.ts';
 import { ConfirmForCredits } from '../features/auth/components/confirm-for-credits.tsx';
 import { ExportMenu } from '../features/export/components/export-menu.tsx';
+import { PublishDialog } from '../features/publishing/components/publish-dialog.tsx';
 import {
   clearFigureFlag,
   regenerateAnswer,
@@ -333,11 +334,20 @@ export function GenerateRoute() {
           onClearFlag={(index) => void clearFlag(index)}
           clearingFlag={clearingFlag}
           exportSlot={
-            <ExportMenu
-              title={state.generation?.title ?? 'FAQリスト'}
-              items={state.results.filter((item) => item.approved)}
-              unanswered={stillUnanswered(state.generation?.unansweredIntents)}
-            />
+            <div className="flex flex-wrap gap-2">
+              <ExportMenu
+                title={state.generation?.title ?? 'FAQリスト'}
+                items={state.results.filter((item) => item.approved)}
+                unanswered={stillUnanswered(state.generation?.unansweredIntents)}
+              />
+              {state.generation?.stage === 'completed' && (
+                <PublishDialog
+                  generationId={state.generation.id}
+                  title={state.generation.title}
+                  items={state.results}
+                />
+              )}
+            </div>
           }
           unansweredSlot={
             state.generation && state.generation.method === 'url' ? (

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { stillUnanswered } from '../../shared/generations.ts';
 import { ExportMenu } from '../features/export/components/export-menu.tsx';
 import { UnansweredIntents } from '../features/generation/components/unanswered-intents.tsx';
+import { PublicationPanel } from '../features/publishing/components/publication-panel.tsx';
 import { HistoryList } from '../features/history/components/history-list.tsx';
 import { recordExportItems } from '../features/history/history-record.ts';
 import { useSignedInUserId } from '../lib/auth/session.tsx';
@@ -23,6 +24,9 @@ export function HistoryRoute() {
             items={recordExportItems(record)}
             unanswered={stillUnanswered(record.unansweredIntents)}
           />
+        )}
+        renderPublish={(record) => (
+          <PublicationPanel generationId={record.id} title={record.title} items={record.items} />
         )}
         renderUnanswered={(record) => (
           <UnansweredIntents

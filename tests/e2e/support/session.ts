@@ -129,6 +129,8 @@ export async function signUpViaApi(
 /** Starts the page signed in, exactly as the app stores a session. */
 export async function signInPage(page: Page, tokens: SignedUpUser['tokens']): Promise<void> {
   await page.addInitScript((value) => {
+    // Init scripts run in every frame; a sandboxed one (a preview) has no storage to sign in.
+    if (window.origin === 'null') return;
     window.localStorage.setItem('faq-kobo.tokens', value);
   }, JSON.stringify(tokens));
 }

@@ -1,17 +1,20 @@
-import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
+import type { ExportDocument } from '../../../shared/generations.ts';
 import { quotedCsvCell } from '../../../shared/csv.ts';
 import { escapeHtml } from '../../../shared/escape-html.ts';
-import { documentForVariant, notesFor, type ExportOptions } from '../../../shared/exports.ts';
+import {
+  documentForVariant,
+  finalAnswer,
+  notesFor,
+  type ExportOptions,
+} from '../../../shared/exports.ts';
+import { faqPageJsonLd, jsonForScript } from '../../../shared/published-faq.ts';
 
 /**
  * Formats beyond Word (docs/product-decisions.md §8). Pure: a title, items and the variant
  * (公開用 unless 確認用 is asked for, shared/exports.ts) in, file text out.
  */
 
-/** Multi-expert items carry their final text in integratedAnswer (the answer edits keep both). */
-export function finalAnswer(item: ExportItem): string {
-  return item.integratedAnswer || item.answer;
-}
+export { finalAnswer };
 
 const isWebUrl = (value: string | undefined): value is string =>
   !!value && /^https?:\/\/[^\s]+$/i.test(value);
@@ -152,24 +155,17 @@ export function toHtml(document: ExportDocument, options?: ExportOptions): strin
  */
 export function toJsonLd(document: ExportDocument, options?: ExportOptions): string {
   const { title, items } = documentForVariant(document, options);
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'FAQPage',
-    name: title,
-    inLanguage: 'ja',
-    mainEntity: items.map((item) => ({
-      '@type': 'Question',
-      name: item.question,
-      acceptedAnswer: {
-        '@type': 'Answer',
-        text: finalAnswer(item),
-        // The page and passage the answer rests on.
-        ...(item.sourceUrl && isWebUrl(item.sourceUrl) ? { url: item.sourceUrl } : {}),
-        ...(item.evidence ? { citation: item.evidence } : {}),
-      },
+  const data = faqPageJsonLd(
+    title,
+    items.map((item) => ({
+      question: item.question,
+      answer: finalAnswer(item),
+      // The page and passage the answer rests on (the review copy only keeps them).
+      ...(item.sourceUrl && isWebUrl(item.sourceUrl) ? { url: item.sourceUrl } : {}),
+      ...(item.evidence ? { citation: item.evidence } : {}),
     })),
-  };
-  return `${JSON.stringify(data, null, 2).replaceAll('<', '\\u003c')}\n`;
+  );
+  return `${jsonForScript(data, 2)}\n`;
 }
 
 export interface ExportFormat {

@@ -35,6 +35,7 @@ export function HistoryDetail({
   onClose,
   renderExport,
   renderUnanswered,
+  renderPublish,
 }: {
   record: GenerationSummary | null;
   onClose: () => void;
@@ -42,6 +43,8 @@ export function HistoryDetail({
   renderExport: (record: GenerationSummary & Pick<Generation, 'unansweredIntents'>) => ReactNode;
   /** The questions the page left unanswered, of a finished URL/text record (full read only). */
   renderUnanswered?: (record: Generation) => ReactNode;
+  /** 公開する and what customers open, of a finished record with answers to show. */
+  renderPublish?: (record: Generation) => ReactNode;
 }) {
   const detail = useGeneration(summary?.id ?? null);
   const full = detail.data && detail.data.id === summary?.id ? detail.data : null;
@@ -135,6 +138,9 @@ export function HistoryDetail({
               </li>
             ))}
           </ol>
+        )}
+        {full?.stage === 'completed' && canExport && renderPublish && (
+          <div className="mt-6">{renderPublish(full)}</div>
         )}
         {full?.stage === 'completed' && full.method === 'url' && renderUnanswered && (
           <div className="mt-6">{renderUnanswered(full)}</div>

@@ -26,12 +26,14 @@ export function HistoryList({
   userId,
   renderExport,
   renderUnanswered,
+  renderPublish,
 }: {
   /** Whose generations to follow live; null follows nothing (the list still polls). */
   userId: string | null;
   /** Given the full record once read (its unanswered questions go to the Word appendix). */
   renderExport: (record: GenerationSummary & Pick<Generation, 'unansweredIntents'>) => ReactNode;
   renderUnanswered?: (record: Generation) => ReactNode;
+  renderPublish?: (record: Generation) => ReactNode;
 }) {
   const [filters, setFilters] = useState<Filters>({});
   // Attempts that ended with nothing made (a mistyped URL) stay out of the way until asked for.
@@ -162,6 +164,7 @@ export function HistoryList({
         onClose={() => setSelectedId(null)}
         renderExport={renderExport}
         renderUnanswered={renderUnanswered}
+        renderPublish={renderPublish}
       />
     </>
   );

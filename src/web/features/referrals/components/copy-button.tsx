@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { COPY_FEEDBACK_MS } from '../../../../shared/limits.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { copyText } from '../copy-text.ts';
+import { copyText } from '../../../lib/copy-text.ts';
 
 export function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
