@@ -306,3 +306,41 @@ export function withoutCutOffEnd(text: string): string {
     !/(?:です|ます|ません|ください|下さい|でした|ました|ましょう|ね|よ)$/.test(rest);
   return unfinished ? trimmed.slice(0, sentenceStart) : text;
 }
+
+/**
+ * 「| 前日まで | 当日 | ノーショウ |」 over 「| 40% | 50% | 100% |」: a table laid out across,
+ * its names in one row and their figures in the next. Read down, each figure was said of its
+ * neighbour's name (「40%は予約キャンセル50%です」, graded C). Each name is given its figure on a
+ * line of its own, under the table's one-cell caption row above them (「| 予約キャンセル | ||」)
+ * as a heading; the table goes on after them.
+ */
+export function acrossTables(lines: string[]): string[] {
+  const out: string[] = [];
+  let caption = '';
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at]!;
+    if (!line.startsWith('|')) {
+      caption = '';
+      out.push(line);
+      continue;
+    }
+    const names = tableCells(line).filter(Boolean);
+    const below = lines[at + 1]?.startsWith('|') ? tableCells(lines[at + 1]!).filter(Boolean) : [];
+    if (
+      names.length >= 2 &&
+      names.every((cell) => !/\d/.test(cell)) &&
+      below.length === names.length &&
+      below.every((cell) => /\d/.test(cell))
+    ) {
+      out.push('', ...(caption ? [`${caption}：`] : []));
+      out.push(...names.map((name, position) => `${name}：${below[position]}`), '');
+      at++;
+      continue;
+    }
+    if (names.length === 1 && !/\d/.test(names[0]!) && !/^:?-{2,}:?$/.test(names[0]!))
+      caption = names[0]!;
+    else if (!names.every((cell) => /^:?-{2,}:?$/.test(cell))) caption = '';
+    out.push(line);
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import { normalizeText } from './japanese.ts';
 import { PRICE_CELL } from './fact-patterns.ts';
 import {
+  acrossTables,
   BULLET,
   halfWidthFigures,
   joinAnswerLines,
@@ -177,14 +178,12 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     };
     const layout = joinHoursColumn(
       joinDanglingLines(
-        spacedTables(lines.map((rawLine) => halfWidthFigures(rawLine).trim())).flatMap((line) =>
-          line.startsWith('|') || !line ? [line] : layoutLines(line),
-        ),
+        acrossTables(
+          spacedTables(lines.map((rawLine) => halfWidthFigures(rawLine).trim())),
+        ).flatMap((line) => (line.startsWith('|') || !line ? [line] : layoutLines(line))),
       ),
     );
-    // The last one-cell row of a table (「| 予約キャンセル | ||」): the caption of the rows under it.
-    let tableCaption = '';
-    for (const [at, line] of layout.entries()) {
+    for (const line of layout) {
       const bulleted = BULLET.test(line);
       // 「※キャンセルは前日まで」: a note on what precedes it, answered with it.
       const note = /^※/.test(line);
@@ -260,37 +259,11 @@ export function toPassages(pages: SourcePage[]): Passage[] {
           }
           header = cells;
           rowsUnderHeader = 0;
-          const named = cells.filter(Boolean);
-          tableCaption = named.length === 1 && !/\d/.test(named[0]!) ? named[0]! : '';
-          continue;
-        }
-        // 「| 前日まで | 当日 | ノーショウ |」 over 「| 40% | 50% | 100% |」: a table laid out
-        // across, its names in one row and their figures in the next. Read down, each figure was
-        // said of its neighbour's name (「40%は予約キャンセル50%です」, graded C).
-        const names = cells.filter(Boolean);
-        const below = layout[at + 1]?.startsWith('|')
-          ? tableCells(layout[at + 1]!.replace(/｜/g, '|')).filter(Boolean)
-          : [];
-        if (
-          names.length >= 2 &&
-          names.every((cell) => !/\d/.test(cell)) &&
-          below.length === names.length &&
-          below.every((cell) => /\d/.test(cell))
-        ) {
-          const [outerSection, outerId] = [section, sectionId];
-          if (tableCaption) [section, sectionId] = [tableCaption, sectionId + 1];
-          names.forEach((name, position) =>
-            push({ kind: 'sentence', text: `${name}：${below[position]}` }),
-          );
-          [section, sectionId] = [outerSection, tableCaption ? sectionId + 1 : outerId];
-          layout[at + 1] = '|  |';
-          rowsUnderHeader++;
           continue;
         }
         rowsUnderHeader++;
         const [label, ...values] = cells;
         if (!label) continue;
-        if (values.every((value) => !value) && !/\d/.test(label)) tableCaption = label;
         // 「| 基本報酬 (月額) | 決算・申告報酬 | |」: a header that lost its corner cell names the
         // value columns from its first cell, and ends on an empty one. Read as usual, every fee
         // was given under its neighbour's name (graded C on every row).
