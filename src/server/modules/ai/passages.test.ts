@@ -121,6 +121,26 @@ describe('a caption over a price list', () => {
     // 「料金表」 says only that they are prices.
     expect(passages.find((passage) => passage.label === 'カット')?.caption).toBeUndefined();
   });
+
+  it('is a name on a line of its own over priced lines, for the first and the others', () => {
+    const passages = passagesOf(
+      page(
+        [
+          '給与計算顧問',
+          '最低料金(4人まで)20,000円',
+          '勤怠データ集計 1人あたり 1,000円 加算',
+          '料金システム',
+          '基本作業料 1時間2000円',
+        ].join('\n'),
+      ),
+    );
+    const captions = passages.map((passage) => [passage.label, passage.caption]);
+    expect(captions).toEqual([
+      ['最低料金(4人まで)', '給与計算顧問'],
+      ['勤怠データ集計', '給与計算顧問'],
+      ['基本作業料', undefined],
+    ]);
+  });
 });
 
 describe('a table copied as text with spaces between its cells', () => {

@@ -126,12 +126,26 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     // 「基本保育料金 9:00~19:00」 over 「1時間600円 (10分毎に100円)」: the item's hours, then its
     // price on a line of its own with no name; the name above is the price's.
     let namedByPair = false;
+    let runCaption = '';
+    let captionSection = 0;
     const push = (passage: Omit<Passage, 'index' | 'url' | 'section' | 'sectionId'>) => {
       if (!isUsable(passage.text)) return;
       const nameFits =
         passage.kind === 'sentence' &&
         (!namedByPair || (/^\d/.test(passage.text) && PRICE_CELL.test(passage.text)));
       const name = nameFits ? named : undefined;
+      // 「給与計算顧問」 over 「最低料金(4人まで)20,000円」「勤怠データ集計 1,000円」: a name on a
+      // line of its own over priced lines says what each of them is for (graders marked
+      // 「低木0-2m未満はいくらですか？」 under 「広葉樹剪定」 as context lost). A name that says
+      // only that they are prices (「料金システム」), or any other line, ends the run.
+      const priced =
+        (passage.kind === 'pair' || passage.kind === 'row') && PRICE_CELL.test(passage.text);
+      if (!priced || sectionId !== captionSection) runCaption = '';
+      if (priced && named && !nameFits)
+        runCaption = !namedByPair && !GENERIC_CAPTION.test(named) ? named : '';
+      captionSection = sectionId;
+      const caption =
+        priced && runCaption && !passage.label?.includes(runCaption) ? runCaption : undefined;
       named = undefined;
       namedByPair = false;
       passages.push({
@@ -141,6 +155,7 @@ export function toPassages(pages: SourcePage[]): Passage[] {
         section,
         sectionId,
         ...(name ? { named: name } : {}),
+        ...(caption ? { caption } : {}),
       });
     };
     const endTable = () => {
@@ -423,7 +438,7 @@ export function passagesOf(pages: SourcePage[]): Passage[] {
 
 // A caption names what its prices are for; one of these words alone says only that they are prices.
 const GENERIC_CAPTION =
-  /^(?:料金|料金表|料金一覧|価格|価格表|費用|報酬|報酬額|メニュー|プラン|コース|オプション|その他)$/;
+  /^(?:(?:料金|価格|費用|報酬)(?:表|一覧|システム|体系|額)?|メニュー|プラン|コース|オプション|その他)$/;
 
 /**
  * A short line that states nothing (「技人国(技術・人文知識・国際業務)」), right above two or
