@@ -113,7 +113,7 @@ function endsOnTopic(intent: Intent, words: string): boolean {
 
 // The case a sentence opens on, and the words before its 場合／際／とき.
 const CASE_OPENING =
-  /^([^。]{2,40}?)(?:する|される|なさる|の|を(?:ご)?希望(?:する|される)?)?(?:場合|際|とき)(?:など)?[はにも、,]/;
+  /^([^。]{2,40}?)(?:する|される|なさる|の|を(?:ご)?希望(?:する|される)?|を行う|を行った)?(?:場合|際|とき)(?:など)?[はにも、,]/;
 
 function phrased(intent: Intent, passage: Passage, alongside: Passage[] = []): string {
   if (!intent.question.includes('{name}')) return intent.question;

@@ -76,8 +76,10 @@ export const VISIT_INTENTS: Intent[] = [
     topic: /持ち込み|持込|持参の飲食|飲食/,
     yes: /(?<!不)可能|できます|OK|大丈夫|ご自由|いただけます/,
     no: NEGATIVE,
-    not: /ペット|ゴミ|ごみ|持ち帰/,
+    // Equipment or dangerous goods (「持ち込み機器・音響機器の使用は禁止です」) are no food.
+    not: /ペット|ゴミ|ごみ|持ち帰|機器|音響|物品|危険/,
     examples: [
+      { text: '持ち込み機器・音響機器の使用は禁止です。' },
       {
         text: '飲食物のお持ち込みは可能です。',
         question: '飲食物の持ち込みはできますか？',

@@ -116,6 +116,10 @@ const COMMON: Intent[] = [
         question: 'キャンセル料はかかりますか？',
       },
       { text: 'キャンセル料：前日50%、当日100%', question: 'キャンセル料はかかりますか？' },
+      {
+        text: '承認なく本予約後にキャンセルを行う場合は100%利用料を支払わねばならない。',
+        question: 'キャンセル料はかかりますか？',
+      },
       { text: 'キャンセル待ちも承ります。' },
       // A qualifier of the sentence before it answers nothing alone.
       { text: '但し、2週間前までなら1回に限り変更できます(変更後のキャンセル料は100%)。' },

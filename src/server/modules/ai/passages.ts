@@ -85,6 +85,8 @@ const SPACED_ITEM =
 // In a bulleted list, any short value after a space: 「・日曜日・祝日 休診」.
 const SPACED_LIST_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+([^\s。]{1,12})$/;
 const BARE_NAME = /^([\p{Script=Han}\p{Script=Katakana}ー・]{2,10})$/u;
+const PROHIBITING =
+  /(?:次の|以下の|下記の)(?:事項|行為|こと)[^。]{0,12}(?:ならない|禁止(?:します|いたします|とします|です)|ご遠慮ください|おやめください)/;
 const HEADING_WORD = /(?:ポリシー|規約|事項|料金表|一覧|案内|オプション|メニュー|プラン)$/;
 const UNLABELLED_FIGURES =
   /^[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?(?:\s+[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?)+$/;
@@ -127,6 +129,8 @@ export function toPassages(pages: SourcePage[]): Passage[] {
     // price on a line of its own with no name; the name above is the price's.
     let namedByPair = false;
     let runCaption = '';
+    // The section whose lines are the items a 「次の事項を行ってはならない」 forbids.
+    let prohibitedIn = -1;
     let captionSection = 0;
     const push = (passage: Omit<Passage, 'index' | 'url' | 'section' | 'sectionId'>) => {
       if (!isUsable(passage.text)) return;
@@ -381,6 +385,22 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       if (bulleted && !/[。！？]/.test(body) && body.length <= 40 && !statesSomething) {
         listItems.push(body);
         continue;
+      }
+      // 「次の事項を行ってはならない。」 over 「(5)施設敷地内での喫煙」: each item is a rule of its
+      // own, and a rules page told no customer whether smoking was allowed (graded: no question).
+      if (PROHIBITING.test(body)) prohibitedIn = sectionId;
+      else if (prohibitedIn === sectionId && !/^(?:ただし|但し|なお|尚)/.test(body)) {
+        const item = bulleted || /^\s*(?:[(（]\d{1,2}[)）]|\d{1,2}[.．)）、]|[①-⑳])/.test(line);
+        if (
+          item &&
+          !/[。！？]/.test(body) &&
+          body.length <= 60 &&
+          !/禁止|ません|ない$/.test(body)
+        ) {
+          push({ kind: 'sentence', text: `${body}は禁止です。` });
+          continue;
+        }
+        prohibitedIn = -1;
       }
       for (const sentence of splitJapaneseSentences(body)) {
         if (/[？?]$/.test(sentence) || sentence.length > MAX_SENTENCE_CHARS) continue;

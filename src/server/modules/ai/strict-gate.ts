@@ -336,7 +336,7 @@ export const STRICT_RULES: StrictRule[] = [
     // 着用できますか？」), the page's own season (「本年度も利用できますか？」) or a group named by
     // what it cannot do (「雨天のときに来られない方のご予約は…」): each was graded C (091d7fa).
     refuses: (question) =>
-      /何(?:年|日|[かヶ]月|回|歳|時間|分|人|名)(?:以上|以下|未満)/.test(question) ||
+      /何(?:年|日|[かヶ]月|回|歳|時間|分|人|名)(?:以上|以下|未満|を超え)/.test(question) ||
       /ものとしますか|につきましては/.test(question) ||
       /^(?:当たり|あたり|以上|以下|未満|ごと|毎)/.test(question) ||
       /^各/.test(question) ||
@@ -345,6 +345,7 @@ export const STRICT_RULES: StrictRule[] = [
     examples: {
       refused: [
         '何年以上経過しているエアコンは故障するリスクが非常に高くなっていますか？',
+        '利用日が何日を超える仮予約および予約は禁止ですか？',
         '各コースのお支払い時期につきましては翌月分を当月何日に支払うものとしますか？',
         '当たりの最低料金はいくらですか？',
         '各ツアー水着を着用できますか？',
