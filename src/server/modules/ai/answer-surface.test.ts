@@ -65,6 +65,11 @@ describe('readsAsProse', () => {
       '手持ち花火のみ可。(打上げ花火・吹上花火は禁止)。',
       '手持ち花火のみ可能です（打上げ花火・吹上花火は禁止）。',
     ],
+    // An answer does not open on a connective that leans on what it does not say.
+    [
+      '尚、作業日確定から48時間以内であれば、キャンセル料はいただきません。',
+      '作業日確定から48時間以内であれば、キャンセル料はいただきません。',
+    ],
   ])('「%s」 → 「%s」', (quoted, said) => {
     expect(readsAsProse(analyzer, quoted)).toBe(said);
   });

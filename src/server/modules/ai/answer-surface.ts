@@ -199,5 +199,8 @@ export function readsAsProse(analyzer: Analyzer, answer: string): string {
       // A note the page set on a line of its own (「(打上げ花火は禁止)」) belongs to the sentence
       // before it.
       .replace(/。[（(]([^（()）。]+)[）)]。/g, '（$1）。')
+      // 「尚、作業日確定から48時間以内であれば…」: a connective leans on a sentence the answer does
+      // not begin with.
+      .replace(/^(?:尚|なお|また|さらに|更に)、/, '')
   );
 }
