@@ -48,17 +48,21 @@ export function withoutLeadingMarks(line: string): string {
  * underscores are left as written.
  */
 export function withoutInlineLayout(line: string): string {
-  return line
-    .replace(/\s*\[cite(?:_start|_end)?(?::\s*[\d,\s]+)?\]/g, '')
-    .replace(/[★☆]/g, '')
-    .replace(/\s*[|｜]\s*$/, '')
-    .replace(/\s*[|｜]\s*/g, ' ')
-    .replace(/\s*(?:[…‥]+|[・.．]{3,})\s*(?=[\d¥￥])/g, ' ')
-    .replace(/\s*(?:[…‥]+|[・.．]{3,})\s*/g, '、')
-    .replace(/(?<=.)【([^】]{1,20})】/g, '「$1」')
-    .replace(/(?<=\S)\s*※\s*([^※。]{1,60})(。?)$/, '（$1）$2')
-    .replace(/\s*※\s*/g, '。')
-    .replace(/\s+(?:[⇒➡→]|=>)\s*/g, '、');
+  return (
+    line
+      .replace(/\s*\[cite(?:_start|_end)?(?::\s*[\d,\s]+)?\]/g, '')
+      .replace(/[★☆]/g, '')
+      .replace(/\s*[|｜]\s*$/, '')
+      .replace(/\s*[|｜]\s*/g, ' ')
+      .replace(/\s*(?:[…‥]+|[・.．]{3,})\s*(?=[\d¥￥])/g, ' ')
+      .replace(/\s*(?:[…‥]+|[・.．]{3,})\s*/g, '、')
+      .replace(/(?<=.)【([^】]{1,20})】/g, '「$1」')
+      // 「シューイチプラン※1」: a footnote's number is a reference, not a note (「（1）」).
+      .replace(/※\s*[0-9０-９]{1,2}(?=\s|$|[^0-9０-９%％円,，.:：])/g, '')
+      .replace(/(?<=\S)\s*※\s*([^※。]{1,60})(。?)$/, '（$1）$2')
+      .replace(/\s*※\s*/g, '。')
+      .replace(/\s+(?:[⇒➡→]|=>)\s*/g, '、')
+  );
 }
 
 /** Links, images, emphasis and quote marks of Markdown removed; the layout's own marks kept. */

@@ -375,3 +375,25 @@ describe('a rules page', () => {
     ]);
   });
 });
+
+describe('marks and headings between the lines', () => {
+  it('takes a footnote’s number for a reference, not a note', () => {
+    const [row] = passagesOf(page('シューイチプラン※1 | ¥25,000 |'));
+    expect(row?.text).toBe('シューイチプラン ¥25,000');
+  });
+
+  it('ends a page’s answer at a short name heading the next questions', () => {
+    const faq = [
+      'Q6. 祝日・早朝・深夜の対応は可能ですか?',
+      '対応可能です。割増料金はいただきません。',
+      'サービス内容・対応範囲',
+      'Q7. 家事代行サービスの内容は?',
+      '掃除、洗濯、料理など、日常的な家事を幅広く対応します。',
+    ].join('\n');
+    const answers = passagesOf(page(faq)).filter((passage) => passage.kind === 'qa');
+    expect(answers.map((passage) => [passage.text, passage.section])).toEqual([
+      ['対応可能です。割増料金はいただきません。', ''],
+      ['掃除、洗濯、料理など、日常的な家事を幅広く対応します。', 'サービス内容・対応範囲'],
+    ]);
+  });
+});

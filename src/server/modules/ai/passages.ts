@@ -245,6 +245,20 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       // An unmarked answer ends where the page marks its next item (「■年単位の休塾予定」,
       // 「➡大学受験生には」): without Q／A marks or blank lines, nothing else says it is over.
       if (asked?.unmarked && /^\s*[■□◆◇●▼▶➡⇒→]/.test(line)) flushAnswer();
+      // 「対応可能です。割増料金はいただきません。」 then 「サービス内容・対応範囲」: a short name
+      // after an answer's last sentence heads the next questions; it is no part of the answer.
+      if (
+        asked &&
+        /[。！!]$/.test(asked.lines.at(-1) ?? '') &&
+        /^[^。、！？!?:：\d\s]{2,20}$/.test(plain) &&
+        !BULLET.test(line) &&
+        !/(?:ます|です|ません|さい|ない)$/.test(plain)
+      ) {
+        flushAnswer();
+        section = plain;
+        sectionId++;
+        continue;
+      }
       if (asked && !line.startsWith('|')) {
         // The date a post was written (「掲載日:2019.05.25」) is not its answer.
         if (plain && !(asked.lines.length === 0 && POSTED_ON.test(plain))) asked.lines.push(plain);
