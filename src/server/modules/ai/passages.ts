@@ -1,4 +1,24 @@
-import { normalizeText } from './japanese.ts';
+import {
+  BARE_NAME,
+  BRACKETED,
+  FAQ_SECTION,
+  FLAG,
+  GENERIC_CAPTION,
+  HEADING_WORD,
+  isUsable,
+  MAX_PAGE_ANSWER_CHARS,
+  MAX_SENTENCE_CHARS,
+  PAIR,
+  POSTED_ON,
+  PRICED_ITEM,
+  PROHIBITING,
+  QUESTION_LINE,
+  SPACED_ITEM,
+  SPACED_LIST_ITEM,
+  SUBJECT_LINE,
+  UNLABELLED_FIGURES,
+} from './line-kinds.ts';
+import { pushPair, withCaptions } from './price-lines.ts';
 import { PRICE_CELL } from './fact-patterns.ts';
 import {
   acrossTables,
@@ -59,58 +79,6 @@ export interface Passage {
    */
   caption?: string;
 }
-
-const MIN_CHARS = 6;
-// A table cell that is a price, never a column's name.
-const MAX_SENTENCE_CHARS = 400;
-
-// 「キャンセルについて」「受付時間のご案内」: a line that announces the topic of the lines under it,
-// named without its 「について」 (「小学生の料金」).
-const SUBJECT_LINE = /^([^。、！？!?\s]{2,20}?(?:について|に関して|のご案内|のお知らせ))$/;
-
-// A 「項目：値」 line. The colon of a clock time (「10:00〜19:00」) is not the separator.
-const PAIR =
-  /^((?:[^：:。、]|(?<=\d)[：:](?=\d)){1,20}?)(?:(?<!\d)[：:]|[：:](?!\d))\s*(.{1,200})$/;
-// 【診療時間】午前9時〜午後6時: the bracketed name of a field, or alone on its line a heading.
-const BRACKETED = /^[【［[〈《≪＜<]([^】］\]〉》≫＞>]{1,20})[】］\]〉》≫＞>]\s*(.{0,200})$/;
-// Words in brackets that flag a line rather than name a field (【重要】本日は臨時休業です).
-const FLAG = /^(?:重要|お知らせ|注意|ご注意|NEW|new|新着|PR|速報|告知|必読)$/;
-// A menu line 「カット 4,400円」「シャンプーコース（小型犬）4,950円〜」: an item and its price.
-const PRICED_ITEM =
-  /^([^\s。、：:]{2,30}?(?:[（(][^）)]{1,12}[）)])?)[\s\u3000]*(?:[…‥・.\-－―]{2,}\s*)?((?:約)?(?:[¥￥][\d,]+|[\d,]+(?:円|万円))(?:〜|～|から)?(?:[（(][^）)]{1,12}[）)])?)$/;
-// The same with a space between item and value, for counts and times too (「駐車場 5台」).
-// 「料理+ドリンク飲み放題3時間 お一人様6,000円(税込)」: a price per person is a value too.
-const SPACED_ITEM =
-  /^([^\s。、：:]{2,20})[\s\u3000]+((?:約|最大|毎週|午前|午後|(?:お一人|おひとり|お1人|1名|一名)様?(?:につき)?\s*)?\d[^。]{0,40})$/;
-// In a bulleted list, any short value after a space: 「・日曜日・祝日 休診」.
-const SPACED_LIST_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+([^\s。]{1,12})$/;
-const BARE_NAME = /^([\p{Script=Han}\p{Script=Katakana}ー・]{2,10})$/u;
-const PROHIBITING =
-  /(?:次の|以下の|下記の)(?:事項|行為|こと)[^。]{0,12}(?:ならない|禁止(?:します|いたします|とします|です)|ご遠慮ください|おやめください)/;
-const HEADING_WORD = /(?:ポリシー|規約|事項|料金表|一覧|案内|オプション|メニュー|プラン)$/;
-const UNLABELLED_FIGURES =
-  /^[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?(?:\s+[¥￥]?[\d,.]+\s*(?:円|万円)?[~〜～]?)+$/;
-// 「Q. 駐車場はありますか？」「Ｑ１：…？」 and their 「A. …」 on a よくある質問 page.
-// 「Q. 駐車場はありますか？」「Ｑ１：…？」「Q③…?」 on a よくある質問 page; its answer, with or
-// without 「A.」, runs on every line up to a blank line, the next question or a heading.
-const QUESTION_LINE =
-  /^(?:Q|Ｑ|質問|問)\s*(?:[\d０-９]{1,2}|[A-Z@＠①-⑳](?=[^A-Za-z\s]))?\s*(?:[.．:：、)）]?\s*(.{4,120}[？?])|[.．:：、)）\s]\s*([^。]{4,80})。?)$/;
-// In a block of questions (under よくある質問, or after a marked question) a line that is one
-// question is asked without a marker.
-const FAQ_SECTION = /よくある|質問|FAQ|Q\s*[&＆]\s*A/i;
-const MAX_PAGE_ANSWER_CHARS = 1200;
-const BOILERPLATE =
-  /copyright|all rights reserved|©|ページの先頭|トップへ戻る|クッキー|cookie|javascript|メニューを開く|^(ホーム|トップ|home)$/i;
-
-function isUsable(text: string): boolean {
-  const plain = normalizeText(text);
-  if (plain.length < MIN_CHARS) return false;
-  if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(plain)) return false;
-  return !BOILERPLATE.test(plain);
-}
-
-const POSTED_ON =
-  /^(?:掲載日|投稿日|更新日|公開日|最終更新日?)?\s*[:：]?\s*\d{4}\s*[./年-]\s*\d{1,2}\s*[./月-]\s*\d{1,2}日?$/;
 
 export function toPassages(pages: SourcePage[]): Passage[] {
   const passages: Passage[] = [];
@@ -428,28 +396,6 @@ export function toPassages(pages: SourcePage[]): Passage[] {
   return passages;
 }
 
-/**
- * One 「項目：値」 fact. A price under a heading that says 税込／税別 keeps that word, so the
- * answer to 「カットはいくらですか？」 says what the menu says.
- */
-function pushPair(
-  push: (passage: Omit<Passage, 'index' | 'url' | 'section' | 'sectionId'>) => void,
-  text: string,
-  rawName: string,
-  rawValue: string,
-  section: string,
-): void {
-  // 「区外は配達料 880円〜」: the item is 区外の配達料.
-  const name = rawName.trim().replace(/^([^は]{1,10})は(.{2,})$/, '$1の$2');
-  let value = rawValue
-    .trim()
-    .replace(/。$/, '')
-    .replace(/(?:です|でございます)$/, '');
-  const tax = /税込|税別|税抜/.exec(section)?.[0];
-  if (tax && /円/.test(value) && !/税/.test(value)) value = `${value}（${tax}）`;
-  push({ kind: 'pair', text, label: name, fields: [{ name, value }] });
-}
-
 /** What retrieval reads of a passage: its heading, the question it answers, its text. */
 export function searchableText(passage: Passage): string {
   return `${passage.section} ${passage.kind === 'qa' ? (passage.label ?? '') : ''} ${passage.text}`;
@@ -466,39 +412,6 @@ export function passagesOf(pages: SourcePage[]): Passage[] {
   if (!passages) {
     passages = withCaptions(toPassages(pages));
     passagesByPages.set(pages, passages);
-  }
-  return passages;
-}
-
-// A caption names what its prices are for; one of these words alone says only that they are prices.
-const GENERIC_CAPTION =
-  /^(?:(?:料金|価格|費用|報酬)(?:表|一覧|システム|体系|額)?|メニュー|プラン|コース|オプション|その他)$/;
-
-/**
- * A short line that states nothing (「技人国(技術・人文知識・国際業務)」), right above two or
- * more priced rows or 「項目：値」 lines, is their caption: each of those prices is for it, and a
- * price said without it is another price (graders marked every such fee as missing its visa type).
- */
-function withCaptions(passages: Passage[]): Passage[] {
-  for (const line of passages) {
-    if (
-      line.kind !== 'sentence' ||
-      line.text.length > 30 ||
-      /[。、！？]|ます$|です$/.test(line.text)
-    )
-      continue;
-    const noun = line.text.replace(/[（(][^）)]*[）)]/g, '').trim();
-    if (noun.length < 2 || noun.length > 12 || GENERIC_CAPTION.test(noun) || /\d/.test(noun))
-      continue;
-    const priced: Passage[] = [];
-    for (let index = line.index + 1; ; index++) {
-      const next = passages[index];
-      if (!next || next.sectionId !== line.sectionId) break;
-      if ((next.kind !== 'pair' && next.kind !== 'row') || !PRICE_CELL.test(next.text)) break;
-      priced.push(next);
-    }
-    if (priced.length < 2) continue;
-    for (const price of priced) if (!price.label?.includes(noun)) price.caption = noun;
   }
   return passages;
 }
