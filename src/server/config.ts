@@ -125,6 +125,11 @@ const envSchema = z.object({
    * releases its reservations (start-up does it too).
    */
   GENERATION_RECOVERY_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /**
+   * At SIGTERM, how long running jobs may finish (a model call under way) before the rest is
+   * handed back to the queue for another process or the next start (docs/adr/038).
+   */
+  JOB_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   /** Chromium for pages rendered by JavaScript; empty turns rendering off. */
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   /** A SearXNG-compatible JSON search endpoint for the data API's search. */

@@ -13,7 +13,6 @@ import { aiPreferencesOf } from './ai-preferences.ts';
 import { getOwnGeneration, listRunningGenerations, toGeneration } from './generation.record.ts';
 import { recoverInterruptedGenerations } from './generation.recovery.ts';
 import { regenerateAnswer } from './answer-regenerate.ts';
-import { CLEANUP_INTERVAL_MS, removeExpiredDrafts } from './generation.cleanup.ts';
 import { generationFlowRoutes, idParams } from './generation-flow.routes.ts';
 import { startGeneration } from './generation.service.ts';
 const TERMINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
@@ -52,21 +51,6 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     sweepTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweepTimer));
-
-  // Old drafts go at start and then daily; each process may run it, the DELETE is idempotent.
-  let cleanupTimer: NodeJS.Timeout | undefined;
-  const cleanup = () =>
-    removeExpiredDrafts(app.db)
-      .then((removed) => {
-        if (removed.drafts > 0) app.log.info(removed, 'expired drafts removed');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'draft cleanup failed'));
-  app.addHook('onReady', async () => {
-    await cleanup();
-    cleanupTimer = setInterval(() => void cleanup(), CLEANUP_INTERVAL_MS);
-    cleanupTimer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(cleanupTimer));
 
   await app.register(generationFlowRoutes, { ctx });
 
