@@ -24,6 +24,8 @@ const generationServerEnv = (options: {
   OPENAI_API_KEY: 'test-key',
   OPENAI_BASE_URL: options.llmUrl,
   AI_CONCURRENCY: '1',
+  // A job taken over from a killed process is tried again a second later.
+  GENERATION_JOB_RETRY_DELAY_SECONDS: '1',
 });
 
 const json = { 'content-type': 'application/json' };

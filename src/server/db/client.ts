@@ -11,7 +11,6 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
-import { takeProcessLease } from './process-lease.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -34,11 +33,6 @@ export interface DatabaseHandle {
    * On PostgreSQL a dedicated connection, re-established if it drops.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  /**
-   * On PostgreSQL, the id under which this process's lease is held (db/process-lease.ts): work
-   * it records as its own is known to be running while the process lives. Null when embedded.
-   */
-  runner: string | null;
   /**
    * How the job queue (pg-boss, modules/jobs/job-queue.ts) reaches this database: its own small
    * pool on PostgreSQL, the one embedded connection with PGlite.
@@ -163,15 +157,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const connectionString = options.databaseUrl;
     const queue: QueueConnection = { connectionString, max: 4 };
     await installQueue(queue);
-    const lease = await takeProcessLease(
-      connectionString,
-      options.onIdleError ?? ((error) => console.warn('lease connection error:', error.message)),
-    );
     return {
       db,
       kind: 'postgres',
       pool,
-      runner: lease.id,
       queue,
       listen: (channel, onPayload) =>
         listenOnPostgres(
@@ -183,7 +172,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         ),
       // Closing twice (a test closing the database under a running app) is not an error.
       close: async () => {
-        await lease.close();
         if (!pool.ending) await pool.end();
       },
     };
@@ -207,7 +195,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    runner: null,
     queue,
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);

@@ -46,8 +46,11 @@ async function appContext(app: FastifyInstance, options: AppContextOptions): Pro
   app.addHook('onReady', async () => {
     const { definitions, schedules } = backgroundJobs({
       db: app.db,
+      config: app.config,
       log: app.log,
       mail: app.mail,
+      renderer: app.renderer,
+      jobs,
     });
     await jobs.start(definitions, schedules);
   });

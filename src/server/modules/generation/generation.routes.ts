@@ -11,7 +11,6 @@ import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
 import { aiPreferencesOf } from './ai-preferences.ts';
 import { getOwnGeneration, listRunningGenerations, toGeneration } from './generation.record.ts';
-import { recoverInterruptedGenerations } from './generation.recovery.ts';
 import { regenerateAnswer } from './answer-regenerate.ts';
 import { generationFlowRoutes, idParams } from './generation-flow.routes.ts';
 import { startGeneration } from './generation.service.ts';
@@ -24,33 +23,8 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     log: app.log,
     renderer: app.renderer,
-    runner: app.database.runner,
+    jobs: app.jobs,
   });
-
-  // Embedded mode has one process, so anything still "generating" at start is dead; with
-  // PostgreSQL other processes may be working, so only long-silent jobs are recovered.
-  // While running, a PostgreSQL process also sweeps now and then for work whose process has
-  // died (its lease is free), so a crashed peer's reservations do not wait for a restart.
-  let sweepTimer: NodeJS.Timeout | undefined;
-  const report = (recovered: number) => {
-    if (recovered > 0)
-      app.log.warn({ recovered }, 'interrupted generations marked failed; reservations released');
-  };
-  app.addHook('onReady', async () => {
-    report(
-      await recoverInterruptedGenerations(app.db, app.database.kind === 'pglite' ? 0 : 5 * 60_000),
-    );
-    if (app.database.kind === 'pglite') return;
-    sweepTimer = setInterval(
-      () =>
-        void recoverInterruptedGenerations(app.db, null)
-          .then(report)
-          .catch((error: unknown) => app.log.warn({ err: error }, 'recovery sweep failed')),
-      app.config.GENERATION_RECOVERY_SWEEP_MS,
-    );
-    sweepTimer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweepTimer));
 
   await app.register(generationFlowRoutes, { ctx });
 

@@ -17,8 +17,16 @@ export interface WorkHandle {
   end(): void;
 }
 
-export function watchWork(db: Database, id: string): WorkHandle {
+/**
+ * `job` is the queue's signal for the job doing the work: aborted when this process stops
+ * (after its grace) or loses the job, the work stops as `JobInterrupted` and leaves the record
+ * to the job's next attempt.
+ */
+export function watchWork(db: Database, id: string, job?: AbortSignal): WorkHandle {
   const controller = new AbortController();
+  const interrupted = () => controller.abort(new JobInterrupted());
+  if (job?.aborted) interrupted();
+  job?.addEventListener('abort', interrupted, { once: true });
   const controllers = running.get(id) ?? new Set<AbortController>();
   controllers.add(controller);
   running.set(id, controllers);
@@ -39,6 +47,7 @@ export function watchWork(db: Database, id: string): WorkHandle {
     signal: controller.signal,
     end() {
       clearInterval(timer);
+      job?.removeEventListener('abort', interrupted);
       controllers.delete(controller);
       if (controllers.size === 0 && running.get(id) === controllers) running.delete(id);
     },
@@ -58,6 +67,14 @@ export class RecordDeleted extends Error {
 export class CancelRequested extends Error {
   override name = 'CancelRequested';
 }
+
+/** The process stopped running the job (shutdown, or the queue gave it to another process). */
+export class JobInterrupted extends Error {
+  override name = 'JobInterrupted';
+}
+
+export const interruptedJob = (signal: AbortSignal) =>
+  signal.aborted && signal.reason instanceof JobInterrupted;
 
 /** Whether the work was stopped by a cancel (as opposed to a deletion, or not at all). */
 export const stoppedByCancel = (signal: AbortSignal) =>

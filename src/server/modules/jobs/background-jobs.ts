@@ -1,17 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { PRUNE_AFTER_MS, pruneRateLimits } from '../../lib/rate-limiter.ts';
 import { removeExpiredDrafts } from '../generation/generation.cleanup.ts';
+import { generationJobs } from '../generation/generation.jobs.ts';
+import type { PageRenderer } from '../ingestion/browser-render.ts';
 import type { MailDelivery } from '../notifications/outbox.ts';
-import type { JobDefinition, JobSchedule } from './job-queue.ts';
+import type { JobDefinition, JobQueue, JobSchedule } from './job-queue.ts';
 
 export const CLEANUP_DRAFTS_QUEUE = 'cleanup-drafts';
 export const CLEANUP_RATE_LIMITS_QUEUE = 'cleanup-rate-limits';
 
 export interface BackgroundJobDeps {
   db: Database;
+  config: Config;
   log: FastifyBaseLogger;
   mail: MailDelivery;
+  renderer: PageRenderer;
+  jobs: JobQueue;
 }
 
 /** Cleanups run once per occurrence across every process; a missed one (all down) runs once. */
@@ -23,6 +29,7 @@ export function backgroundJobs(deps: BackgroundJobDeps): {
   schedules: JobSchedule[];
 } {
   const definitions: JobDefinition[] = [
+    ...generationJobs(deps),
     deps.mail.job as JobDefinition,
     {
       name: CLEANUP_DRAFTS_QUEUE,

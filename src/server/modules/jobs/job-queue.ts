@@ -20,7 +20,8 @@ export interface JobDefinition<T extends object = object> {
   name: string;
   options?: Omit<Queue, 'name'>;
   work?: WorkOptions;
-  handler: (job: Job<T>) => Promise<void>;
+  /** What it returns is kept as the job's output. */
+  handler: (job: Job<T>) => Promise<unknown>;
 }
 
 export interface JobSchedule {
@@ -81,9 +82,7 @@ export class JobQueue {
       await this.boss.work(
         definition.name,
         { pollingIntervalSeconds: 2, ...definition.work },
-        async ([job]) => {
-          if (job) await definition.handler(job as Job<never>);
-        },
+        async ([job]) => (job ? definition.handler(job as Job<never>) : undefined),
       );
     }
     for (const schedule of schedules)
