@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { PageRenderer } from '../modules/ingestion/browser-render.ts';
+import { GenerationEvents } from '../modules/generation/generation-events.ts';
 import { backgroundJobs } from '../modules/jobs/background-jobs.ts';
 import { JobQueue } from '../modules/jobs/job-queue.ts';
 import { MailDelivery } from '../modules/notifications/outbox.ts';
@@ -15,6 +16,7 @@ declare module 'fastify' {
     db: Database;
     database: DatabaseHandle;
     jobs: JobQueue;
+    generationEvents: GenerationEvents;
     mail: MailDelivery;
     renderer: PageRenderer;
     storage: StorageBackend;
@@ -39,11 +41,14 @@ async function appContext(app: FastifyInstance, options: AppContextOptions): Pro
   app.decorate('db', database.db);
   const jobs = new JobQueue(database, app.log);
   app.decorate('jobs', jobs);
+  const generationEvents = new GenerationEvents(database, app.log);
+  app.decorate('generationEvents', generationEvents);
   app.decorate('mail', new MailDelivery(config, database.db, app.log, jobs));
   // Chromium starts on the first JavaScript-only page, not before.
   app.decorate('renderer', new PageRenderer(config.CHROMIUM_PATH.trim() || undefined, app.log));
   app.decorate('storage', createStorage(config));
   app.addHook('onReady', async () => {
+    await generationEvents.start();
     const { definitions, schedules } = backgroundJobs({
       db: app.db,
       config: app.config,
@@ -51,11 +56,13 @@ async function appContext(app: FastifyInstance, options: AppContextOptions): Pro
       mail: app.mail,
       renderer: app.renderer,
       jobs,
+      events: generationEvents,
     });
     await jobs.start(definitions, schedules);
   });
   app.addHook('onClose', async () => {
     await jobs.stop(config.JOB_SHUTDOWN_GRACE_MS);
+    await generationEvents.stop();
     app.storage.close?.();
     await app.mail.drain();
     app.mail.close();

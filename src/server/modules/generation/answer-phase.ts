@@ -244,7 +244,7 @@ export async function runAnswerPhase(
   attempt: JobAttempt,
 ) {
   const id = row.id;
-  const work = watchWork(ctx.db, id, attempt.signal);
+  const work = watchWork(ctx, id, attempt.signal);
   run.signal = work.signal;
   // By position in `questions` (the same question may be approved twice, and is charged twice).
   const made = new Map<number, FaqItem>();
@@ -268,12 +268,12 @@ export async function runAnswerPhase(
       message: progressMessage(),
       items: inOrder(made),
     }).catch(() => undefined);
-  const settle = (index: number | undefined, item: FaqItem) => {
+  const settle = (index: number | undefined, item: FaqItem, write = true) => {
     // A stopped run's abandoned calls settle too; they are not answers.
     if (work.signal.aborted || index === undefined) return;
     if (item.failed) failed.set(index, item);
     else made.set(index, item);
-    writeProgress();
+    if (write) writeProgress();
   };
   // Answers sent back to the model for a figure their page lacks show in the progress.
   const rewrote = (count: number) => {
@@ -317,10 +317,12 @@ export async function runAnswerPhase(
         approvedDrafts(row, sources, chunkQuestions),
         sources.pages,
         sources.answerLength,
+        // One write per model call, with its answers.
         (_count, settled) => {
           for (const [position, result] of settled)
             if (!result.cancelled)
-              settle(chunk[position], contentItem(run, chunkQuestions[position]!, result));
+              settle(chunk[position], contentItem(run, chunkQuestions[position]!, result), false);
+          if (!work.signal.aborted) writeProgress();
         },
         rewrote,
       );

@@ -124,7 +124,7 @@ export async function runRegeneration(
       : { error: { statusCode: 404, message: GENERATION_NOT_FOUND } };
   }
   const run = aiRun(ctx.config, sources.ai);
-  const work = watchWork(ctx.db, id, attempt.signal);
+  const work = watchWork(ctx, id, attempt.signal);
   run.signal = work.signal;
   let kept = false;
   try {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { aiProvidersResponseSchema } from '../../../shared/ai.ts';
 import {
   createGenerationSchema,
+  type Generation,
   generationCreatedSchema,
   regeneratedItemSchema,
   runningGenerationsSchema,
@@ -14,6 +15,7 @@ import { getOwnGeneration, listRunningGenerations, toGeneration } from './genera
 import { regenerateAnswer } from './answer-regenerate.ts';
 import { generationFlowRoutes, idParams } from './generation-flow.routes.ts';
 import { startGeneration } from './generation.service.ts';
+import type { GenerationChange } from './generation-events.ts';
 const TERMINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
 
 /** Reading, listing and deleting records: history.routes.ts, beside this file. */
@@ -24,6 +26,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     renderer: app.renderer,
     jobs: app.jobs,
+    events: app.generationEvents,
   });
 
   await app.register(generationFlowRoutes, { ctx });
@@ -82,15 +85,17 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * Progress pushed as server-sent events. Each event is read from the database, so it works
-   * whichever server process runs the job; the stream ends when the phase is over.
+   * Progress pushed as server-sent events: the record is sent at once and again whenever the
+   * database announces a change of it (generation-events.ts), whichever process made it; the
+   * stream ends when the phase is over or the record is deleted.
    */
   app.get(
     '/generations/:id/events',
     { preHandler: app.requireUser, schema: { params: idParams } },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      await getOwnGeneration(app.db, userId, request.params.id);
+      const id = request.params.id;
+      await getOwnGeneration(app.db, userId, id);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -99,28 +104,48 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      let closed = false;
-      request.raw.on('close', () => {
-        closed = true;
+      await new Promise<void>((resolve) => {
+        let last = '';
+        let ended = false;
+        let sending = Promise.resolve();
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          unsubscribe();
+          clearInterval(keepAlive);
+          raw.end();
+          resolve();
+        };
+        // The announced step is what the event says, even when the row has moved on since: a
+        // stream sends every step, in commit order.
+        const send = async (announced?: Extract<GenerationChange, { kind: 'generation' }>) => {
+          if (ended) return;
+          const row = await getOwnGeneration(app.db, userId, id).catch(() => null);
+          if (!row) return end();
+          const generation = toGeneration(row);
+          if (announced) {
+            generation.status = announced.status as Generation['status'];
+            generation.stage = announced.stage as Generation['stage'];
+            generation.progress = announced.progress;
+            generation.message = announced.message;
+          }
+          const snapshot = `${generation.stage}|${generation.progress}|${generation.message}`;
+          if (snapshot !== last) {
+            raw.write(`event: progress\ndata: ${JSON.stringify(generation)}\n\n`);
+            last = snapshot;
+          }
+          if (TERMINAL_STAGES.has(generation.stage)) end();
+        };
+        // Read one after another, so the events go out in commit order.
+        const unsubscribe = app.generationEvents.subscribe(id, (change) => {
+          if (change.kind === 'generation_deleted') return end();
+          sending = sending.then(() => send(change)).catch(end);
+        });
+        // Proxies close a silent connection; a comment line keeps it open.
+        const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+        request.raw.on('close', end);
+        sending = sending.then(() => send()).catch(end);
       });
-      let last = '';
-      let idleTicks = 0;
-      while (!closed) {
-        const row = await getOwnGeneration(app.db, userId, request.params.id).catch(() => null);
-        if (!row) break;
-        const generation = toGeneration(row);
-        const snapshot = `${generation.stage}|${generation.progress}|${generation.message}`;
-        if (snapshot !== last) {
-          raw.write(`event: progress\ndata: ${JSON.stringify(generation)}\n\n`);
-          last = snapshot;
-          idleTicks = 0;
-        } else if (++idleTicks % 30 === 0) {
-          raw.write(': keep-alive\n\n');
-        }
-        if (TERMINAL_STAGES.has(generation.stage)) break;
-        await new Promise((resolve) => setTimeout(resolve, 400));
-      }
-      raw.end();
     },
   );
 };

@@ -16,6 +16,7 @@ import { crawlBooking, withinQuestionPhaseLimit } from './generation-limits.ts';
 import { interruptedJob, stoppedByCancel, watchWork } from './running-work.ts';
 import { GENERATION_QUEUES, type QuestionJob } from './generation.queues.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import type { GenerationEvents } from './generation-events.ts';
 import { generateCategoryQuestions, type CategoryInput } from '../ai/category-ai.ts';
 import { generateQuestionsFromContent, type QuestionSet } from '../ai/faq-ai.ts';
 import { unansweredIntents } from '../ai/intent-bank.ts';
@@ -43,6 +44,8 @@ export interface GenerationContext {
   renderer?: PageRenderer;
   /** The queue a phase's job is created in, with the record's claim (docs/adr/038). */
   jobs: JobQueue;
+  /** Committed changes of records, from every process (a cancel or deletion stops the work). */
+  events: GenerationEvents;
 }
 
 /** How a job runs the work: the queue's signal for it, and whether no retry is left after it. */
@@ -206,7 +209,7 @@ export async function runQuestionPhase(
   const stopIfCancelled = async () => {
     if (await isCancelRequested(ctx.db, id)) throw new Cancelled();
   };
-  const work = watchWork(ctx.db, id, attempt.signal);
+  const work = watchWork(ctx, id, attempt.signal);
   run.signal = work.signal;
   try {
     let pages: ContentPage[] = [];

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { PRUNE_AFTER_MS, pruneRateLimits } from '../../lib/rate-limiter.ts';
 import { removeExpiredDrafts } from '../generation/generation.cleanup.ts';
+import type { GenerationEvents } from '../generation/generation-events.ts';
 import { generationJobs } from '../generation/generation.jobs.ts';
 import type { PageRenderer } from '../ingestion/browser-render.ts';
 import type { MailDelivery } from '../notifications/outbox.ts';
@@ -18,6 +19,7 @@ export interface BackgroundJobDeps {
   mail: MailDelivery;
   renderer: PageRenderer;
   jobs: JobQueue;
+  events: GenerationEvents;
 }
 
 /** Cleanups run once per occurrence across every process; a missed one (all down) runs once. */
