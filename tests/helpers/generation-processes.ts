@@ -33,6 +33,8 @@ const generationServerEnv = (options: {
   AI_CONCURRENCY: '1',
   // A job taken over from a killed process is tried again a second later.
   GENERATION_JOB_RETRY_DELAY_SECONDS: '1',
+  // A stopped process hands its running jobs back after 2 s (tests stop them often).
+  JOB_SHUTDOWN_GRACE_MS: '2000',
 });
 
 const json = { 'content-type': 'application/json' };

@@ -48,7 +48,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('resumption across server proces
     (await cluster.database.db.select().from(faqGenerations).where(eq(faqGenerations.id, id)))[0]!;
 
   const until = async <T>(what: string, probe: () => Promise<T | undefined>): Promise<T> => {
-    const deadline = Date.now() + 60_000;
+    // A takeover waits for the dead process's heartbeat to lapse; a busy machine adds to it.
+    const deadline = Date.now() + 120_000;
     for (;;) {
       const found = await probe();
       if (found !== undefined) return found;

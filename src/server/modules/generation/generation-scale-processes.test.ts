@@ -32,9 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three processes, one killed mid
       jwtSecret: JWT_SECRET,
       llm: { latencyMs: 50 },
     });
-    servers = await Promise.all(
-      [0, 1, 2].map(() => cluster.start({ AI_CONCURRENCY: '8', JOB_SHUTDOWN_GRACE_MS: '2000' })),
-    );
+    servers = await Promise.all([0, 1, 2].map(() => cluster.start({ AI_CONCURRENCY: '8' })));
   }, 120_000);
 
   afterAll(() => cluster?.close());
