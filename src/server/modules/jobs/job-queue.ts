@@ -81,7 +81,9 @@ export class JobQueue {
     for (const definition of ordered) {
       await this.boss.work(
         definition.name,
-        { pollingIntervalSeconds: 2, ...definition.work },
+        // A worker busy when a job's NOTIFY arrives does not hear it: it finds the job at its
+        // next poll, so a one-worker queue polls often.
+        { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, ...definition.work },
         async ([job]) => (job ? definition.handler(job as Job<never>) : undefined),
       );
     }

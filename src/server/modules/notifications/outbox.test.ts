@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { confirmEmailViaApi } from '../../../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -187,8 +187,13 @@ describe('with SMTP_URL', () => {
       smtp.rejectRecipients = false;
     }
     expect(await outboxRow(t, id)).toMatchObject({ status: 'failed', attempts: 1 });
-    const [job] = await t.app.jobs.boss.findJobs(MAIL_DELIVERY_QUEUE, { data: { id } });
-    expect(job).toMatchObject({ state: 'retry', retryCount: 0 });
-    expect(job!.retryBackoff).toBe(true);
+    // The queue records the attempt's failure just after the row says so.
+    await vi.waitFor(
+      async () => {
+        const [job] = await t.app.jobs.boss.findJobs(MAIL_DELIVERY_QUEUE, { data: { id } });
+        expect(job).toMatchObject({ state: 'retry', retryCount: 0, retryBackoff: true });
+      },
+      { timeout: 10_000 },
+    );
   });
 });
