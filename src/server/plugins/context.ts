@@ -64,7 +64,7 @@ async function appContext(app: FastifyInstance, options: AppContextOptions): Pro
     await jobs.stop(config.JOB_SHUTDOWN_GRACE_MS);
     await generationEvents.stop();
     app.storage.close?.();
-    await app.mail.drain();
+    // Mail not yet sent stays queued for another process or the next start: no drain here.
     app.mail.close();
     await app.renderer.close();
   });
