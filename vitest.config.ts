@@ -17,8 +17,8 @@ const serverTests = {
  * What runs on PGlite as well when the server project runs on PostgreSQL (ADR 035): the code
  * paths where the drivers differ. Migrations, snapshots and LISTEN on each driver; raw SQL
  * results (PGlite returns BigInt, its own row shapes); the unique-violation error's place in
- * the cause chain; one transaction at a time instead of row locks; embedded-mode recovery of
- * interrupted jobs at start. A new branch on the driver adds its test file here.
+ * the cause chain; one transaction at a time instead of row locks; the job queue over the
+ * embedded connection. A new branch on the driver adds its test file here.
  */
 const EMBEDDED_DATABASE_SUITE = [
   'src/server/db/client.test.ts',
@@ -31,6 +31,8 @@ const EMBEDDED_DATABASE_SUITE = [
   'src/server/modules/credits/ledger.test.ts',
   'src/server/modules/credits/ledger.property.test.ts',
   'src/server/modules/generation/generation.routes.test.ts',
+  // The job queue over the embedded connection (pg-boss through PGlite, ADR 038).
+  'src/server/modules/jobs/job-queue.test.ts',
 ];
 
 export default defineConfig({

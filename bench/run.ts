@@ -9,6 +9,7 @@ import { runExtractionBench } from './extraction.ts';
 import { runFaqQualityBench } from './faq-quality.ts';
 import { runFiguresBench } from './figures.ts';
 import { runGenerationBench } from './generation.ts';
+import { runScaleOutBench } from './scale-out.ts';
 import { runWebBench } from './web.ts';
 
 const benches: { name: string; run: () => Promise<boolean> }[] = [
@@ -16,6 +17,7 @@ const benches: { name: string; run: () => Promise<boolean> }[] = [
   { name: 'figures', run: runFiguresBench },
   { name: 'credits', run: runCreditsBench },
   { name: 'generation', run: runGenerationBench },
+  { name: 'scale-out', run: runScaleOutBench },
   { name: 'extraction', run: runExtractionBench },
   { name: 'web', run: runWebBench },
 ];

@@ -121,10 +121,17 @@ const envSchema = z.object({
    */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(200).max(300_000).default(30_000),
   /**
-   * On PostgreSQL, how often a running process looks for work whose process has died and
-   * releases its reservations (start-up does it too).
+   * A generation job whose model calls found every provider busy or unreachable, or whose
+   * process died, is tried again this many times, after this many seconds doubling each time
+   * (docs/adr/038); after the last, it ends keeping what was produced.
    */
-  GENERATION_RECOVERY_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  GENERATION_JOB_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
+  GENERATION_JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /**
+   * At SIGTERM, how long running jobs may finish (a model call under way) before the rest is
+   * handed back to the queue for another process or the next start (docs/adr/038).
+   */
+  JOB_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   /** Chromium for pages rendered by JavaScript; empty turns rendering off. */
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   /** A SearXNG-compatible JSON search endpoint for the data API's search. */

@@ -28,8 +28,9 @@ async function main(): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop accepting requests, let in-flight ones finish, then close the database.
-    const forceExit = setTimeout(() => process.exit(1), 15_000);
+    // Stop accepting requests and taking jobs, let in-flight ones finish (jobs within
+    // JOB_SHUTDOWN_GRACE_MS, the rest go back to the queue), then close the database.
+    const forceExit = setTimeout(() => process.exit(1), config.JOB_SHUTDOWN_GRACE_MS + 5_000);
     forceExit.unref();
     try {
       await app.close();

@@ -426,7 +426,7 @@ export type GenerationList = z.infer<typeof generationListSchema>;
 
 /**
  * A record at the question stage (stage 'questions_ready') is a draft: it waits for the user to
- * choose questions, is never marked failed by recovery, and is removed after this many days.
+ * choose questions, and is removed after this many days untouched (the cleanup-drafts job).
  */
 export const DRAFT_RETENTION_DAYS = 30;
 

@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../src/server/db/client.ts';
+import { users } from '../../src/server/db/schema.ts';
+import {
+  signAccessToken,
+  USER_TOKEN_AUDIENCE,
+} from '../../src/server/modules/auth/access-token.ts';
+import { grantCredits } from '../../src/server/modules/credits/ledger.ts';
 import type { Generation } from '../../src/shared/generations.ts';
 import { startMockLlm, type MockLlmOptions } from '../fixtures/mock-llm/server.ts';
 import { confirmationTokenIn } from './accounts.ts';
@@ -24,6 +31,10 @@ const generationServerEnv = (options: {
   OPENAI_API_KEY: 'test-key',
   OPENAI_BASE_URL: options.llmUrl,
   AI_CONCURRENCY: '1',
+  // A job taken over from a killed process is tried again a second later.
+  GENERATION_JOB_RETRY_DELAY_SECONDS: '1',
+  // A stopped process hands its running jobs back after 2 s (tests stop them often).
+  JOB_SHUTDOWN_GRACE_MS: '2000',
 });
 
 const json = { 'content-type': 'application/json' };
@@ -110,4 +121,34 @@ export async function callAs(
     status: response.status,
     body: (await response.json()) as Generation & { reused?: boolean },
   };
+}
+
+/**
+ * Confirmed users straight into the shared database, their sign-up credits through the real
+ * ledger, each with an access token the cluster's processes accept (many sign-ups from one
+ * address would meet the sign-up limits).
+ */
+export async function seedAccounts(
+  db: Database,
+  jwtSecret: string,
+  count: number,
+  credits: number,
+): Promise<{ id: string; token: string }[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const id = randomUUID();
+      const email = `load-${index}-${id.slice(0, 6)}@example.jp`;
+      await db.insert(users).values({ id, email, passwordHash: 'x', emailConfirmedAt: new Date() });
+      await grantCredits(db, {
+        userId: id,
+        amount: credits,
+        type: 'signup_bonus',
+        description: '新規登録ボーナス',
+      });
+      return {
+        id,
+        token: await signAccessToken(jwtSecret, USER_TOKEN_AUDIENCE, { sub: id, email }),
+      };
+    }),
+  );
 }

@@ -30,6 +30,8 @@ export async function createTestApp(
     parseEnv({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      // A test that closes its app with a job still running waits this long, not 10 s.
+      JOB_SHUTDOWN_GRACE_MS: '1000',
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       ...env,

@@ -83,10 +83,14 @@ function pgliteSnapshot(): Promise<Blob> {
 
 let template: Promise<string> | null = null;
 
-/** Named after the migrations it holds, so a changed migration gets a new template. */
+/**
+ * Named after the migrations it holds and the job queue's version (openDatabase installs its
+ * schema), so a changed migration or pg-boss gets a new template.
+ */
 function postgresTemplate(adminUrl: string): Promise<string> {
   template ??= (async () => {
     const hash = createHash('sha256');
+    hash.update(readFileSync(fileURLToPath(import.meta.resolve('pg-boss/package.json'))));
     for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
       const full = path.join(MIGRATIONS_FOLDER, file);
       if (file.endsWith('.sql') || file.endsWith('.json'))

@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import { takeProcessLease } from './process-lease.ts';
+import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -34,11 +34,35 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /**
-   * On PostgreSQL, the id under which this process's lease is held (db/process-lease.ts): work
-   * it records as its own is known to be running while the process lives. Null when embedded.
+   * How the job queue (pg-boss, modules/jobs/job-queue.ts) reaches this database: its own small
+   * pool on PostgreSQL, the one embedded connection with PGlite.
    */
-  runner: string | null;
+  queue: QueueConnection;
   close(): Promise<void>;
+}
+
+export type QueueConnection = Pick<
+  ConstructorOptions,
+  'db' | 'backend' | 'connectionString' | 'max'
+>;
+
+/**
+ * The job queue's own tables (schema `pgboss`) are installed and migrated with ours, so a
+ * database is complete once open (and the tests' snapshot and template carry them): starting
+ * the queue later only checks the version. pg-boss serialises its migrations with a lock of its
+ * own, so several processes starting at once are safe.
+ */
+async function installQueue(connection: QueueConnection): Promise<void> {
+  const boss = new PgBoss({
+    ...connection,
+    max: 1,
+    supervise: false,
+    schedule: false,
+    registerInstance: false,
+    migrate: true,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
 }
 
 const LISTEN_RECONNECT_MS = 1000;
@@ -131,15 +155,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.release();
     }
     const connectionString = options.databaseUrl;
-    const lease = await takeProcessLease(
-      connectionString,
-      options.onIdleError ?? ((error) => console.warn('lease connection error:', error.message)),
-    );
+    const queue: QueueConnection = { connectionString, max: 4 };
+    await installQueue(queue);
     return {
       db,
       kind: 'postgres',
       pool,
-      runner: lease.id,
+      queue,
       listen: (channel, onPayload) =>
         listenOnPostgres(
           connectionString,
@@ -150,7 +172,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         ),
       // Closing twice (a test closing the database under a running app) is not an error.
       close: async () => {
-        await lease.close();
         if (!pool.ending) await pool.end();
       },
     };
@@ -167,10 +188,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // pg-boss speaks to PGlite through its adapter: parameterless multi-statement SQL goes through
+  // exec(), and its NOTIFY wakes workers in-process.
+  const queue: QueueConnection = { db: fromPglite(client), backend: 'pglite' };
+  await installQueue(queue);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    runner: null,
+    queue,
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
       // UNLISTEN is a query, and a closed PGlite rejects every query: once the database is

@@ -12,8 +12,7 @@ export interface RateLimitRule {
 }
 
 /** Longer than any window we use, so pruning never drops a live bucket. */
-const PRUNE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
-const PRUNE_PROBABILITY = 0.01;
+export const PRUNE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
 
 /**
  * Adds `amount` to the count of `key` in the window starting at `windowStart` and returns the
@@ -51,10 +50,6 @@ export async function consumeRateLimit(
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const count = await addToWindow(db, key, windowStart);
-  // Old windows are dead weight; an occasional sweep keeps the table small without a timer.
-  if (Math.random() < PRUNE_PROBABILITY) {
-    await pruneRateLimits(db, new Date(now.getTime() - PRUNE_AFTER_MS));
-  }
   if (count > rule.limit) {
     const retryAfterSeconds = Math.max(
       1,
@@ -70,6 +65,11 @@ export async function consumeRateLimit(
   }
 }
 
-export async function pruneRateLimits(db: DbOrTx, olderThan: Date): Promise<void> {
-  await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, olderThan));
+/** Old windows are dead weight: the hourly `cleanup-rate-limits` job removes them. */
+export async function pruneRateLimits(db: DbOrTx, olderThan: Date): Promise<number> {
+  const removed = await db
+    .delete(rateLimitBuckets)
+    .where(lt(rateLimitBuckets.windowStart, olderThan))
+    .returning({ key: rateLimitBuckets.key });
+  return removed.length;
 }

@@ -38,12 +38,6 @@ export const faqGenerations = pgTable(
     creditsUsed: integer('credits_used').notNull().default(0),
     /** Set by a cancel request; the job (in whichever process runs it) checks it between steps. */
     cancelRequested: boolean('cancel_requested').notNull().default(false),
-    /**
-     * The server process running work on the record (a question or answer phase, or one
-     * answer's regeneration), on PostgreSQL: while it lives it holds a session advisory lock on
-     * this id (db/process-lease.ts), so start-up recovery can tell its work from a crashed one's.
-     */
-    runner: text('runner'),
     /** The server address a URL record crawls (generation-limits.ts counts crawls per site). */
     crawlHost: text('crawl_host'),
     createdAt: createdAt(),

@@ -139,8 +139,11 @@ export async function generateAnswersFromContent(
   questions: DraftQuestion[],
   pages: ContentPage[],
   length: AnswerLength,
-  /** Called as each batch's answers are final, with how many questions it settled. */
-  onSettled?: (count: number) => void,
+  /**
+   * Called as each batch's answers are final, with how many questions it settled and their
+   * results by position in `questions` (a job keeps them in its record as they come).
+   */
+  onSettled?: (count: number, settled: Map<number, AnswerResult>) => void,
   /** Called when answers go back to the model because they stated figures the passages lack. */
   onRewrite?: (count: number) => void,
 ): Promise<AnswerResult[]> {
@@ -292,7 +295,10 @@ export async function generateAnswersFromContent(
           return;
         }
       }
-      onSettled?.(batch.length);
+      onSettled?.(
+        batch.length,
+        new Map(batch.map((position) => [position, results[position]!] as const)),
+      );
     }),
   );
   return results;

@@ -2,7 +2,7 @@ import type { LimitFunction } from 'p-limit';
 import type { z } from 'zod';
 import { ANSWER_LENGTHS, type AnswerLength } from '../../../shared/limits.ts';
 import type { ResolvedEngine } from './providers.ts';
-import { callStructured, type TokenUsage } from './structured.ts';
+import { callStructured, isTransientProviderError, type TokenUsage } from './structured.ts';
 
 /** One generation's access to the models: the engine chosen, its fallbacks, shared limits. */
 export interface AiRun {
@@ -14,6 +14,11 @@ export interface AiRun {
   customInstructions?: string | undefined;
   /** Aborted when the record is deleted: queued calls never start, running ones stop. */
   signal?: AbortSignal | undefined;
+  /**
+   * Calls that failed because every provider was busy or unreachable (after their own
+   * retries): a job seeing any tries the work again later instead of settling for the failure.
+   */
+  transientFailures?: number;
 }
 
 export interface ModelAnswer {
@@ -80,5 +85,7 @@ export async function callOnChain<SCHEMA extends z.ZodType>(
       lastError = error;
     }
   }
+  if (isTransientProviderError(lastError) && !run.signal?.aborted)
+    run.transientFailures = (run.transientFailures ?? 0) + 1;
   throw lastError;
 }

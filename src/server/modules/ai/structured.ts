@@ -58,6 +58,17 @@ function isRetryable(error: unknown): boolean {
   );
 }
 
+/**
+ * The provider was busy or unreachable (429, 5xx, a timeout or a dropped connection), as
+ * opposed to refusing the request: worth trying again later, which the job queue does.
+ */
+export function isTransientProviderError(error: unknown): boolean {
+  if (error instanceof APICallError)
+    return error.isRetryable || error.statusCode === 429 || (error.statusCode ?? 0) >= 500;
+  const name = (error as Error)?.name ?? '';
+  return name === 'TimeoutError' || name === 'AI_RetryError';
+}
+
 /** A schema-validated object from the model, with bounded retries on 429, 5xx and timeouts. */
 export async function callStructured<SCHEMA extends z.ZodType>(
   call: StructuredCall<SCHEMA>,

@@ -32,17 +32,24 @@ import {
   type Row,
   type StoredSources,
 } from './generation.record.ts';
-import { stoppedByCancel, watchWork } from './running-work.ts';
+import { interruptedJob, stoppedByCancel, watchWork } from './running-work.ts';
 import { findIdempotentResult, storeIdempotentResult } from './idempotency.ts';
-import { aiRun, errorText, type GenerationContext } from './generation.service.ts';
+import { GENERATION_QUEUES, type AnswerJob } from './generation.queues.ts';
+import {
+  aiRun,
+  errorText,
+  ProviderBusy,
+  type GenerationContext,
+  type JobAttempt,
+} from './generation.service.ts';
 
 export const NOT_ANSWERABLE = 'このFAQはまだ回答を作成できる状態ではありません';
 const answersScope = (id: string) => `POST /generations/${id}/answers`;
 
 /**
  * Starts the one answer run of a generation: reserves one credit per approved question before
- * any AI call ('クレジットが不足しています' otherwise), then answers in the background, charging
- * only answers actually produced. A repeated or concurrent request (or the same Idempotency-Key
+ * any AI call ('クレジットが不足しています' otherwise) and creates the run's job in the same
+ * transaction, which any process then works, charging only answers actually produced. A repeated or concurrent request (or the same Idempotency-Key
  * from any process) gets the same run and is charged nothing. A completed record answers with
  * its existing run too (reused: true): its answers are never replaced by a second run.
  */
@@ -69,8 +76,8 @@ export async function startAnswers(
   const run = aiRun(ctx.config, sources.ai);
   if (sources.category && run.engine.kind === 'offline') throw expertsNeedModel();
   if (run.engine.kind === 'model') await requireConfirmedAddress(ctx.db, userId);
-  // Claim and reservation commit together: a concurrent twin waits on the row, then finds it
-  // answering; a refused reservation leaves the draft untouched.
+  // Claim, reservation and job commit together: a concurrent twin waits on the row, then finds
+  // it answering; a refused reservation leaves the draft untouched.
   const claimed = await ctx.db.transaction(async (tx) => {
     const [won] = await tx
       .update(faqGenerations)
@@ -80,7 +87,8 @@ export async function startAnswers(
         ...PROGRESS_STEPS.answersStarted,
         error: null,
         cancelRequested: false,
-        runner: ctx.runner ?? null,
+        // Answers of an earlier run that failed are not this run's.
+        items: [],
         updatedAt: new Date(),
       })
       .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, row.stage)))
@@ -91,6 +99,11 @@ export async function startAnswers(
       amount: questions.length,
       generationId: id,
     });
+    await ctx.jobs.send(
+      GENERATION_QUEUES.answers,
+      { id, reservationId: reservation.id, questions } satisfies AnswerJob,
+      { tx },
+    );
     if (idempotencyKey)
       await storeIdempotentResult(tx, userId, idempotencyKey, scope, {
         statusCode: 202,
@@ -103,9 +116,6 @@ export async function startAnswers(
     if (now.stage === 'answering' || now.stage === 'completed') return { id, reused: true };
     throw new HttpError(409, NOT_ANSWERABLE);
   }
-  void runAnswerPhase(ctx, row, sources, questions, run, claimed).catch((error: unknown) =>
-    ctx.log.error({ err: error, id }, 'answer phase crashed'),
-  );
   return { id, reused: false };
 }
 
@@ -141,7 +151,8 @@ export async function answerCategory(
   category: CategoryInput,
   questions: string[],
   length: AnswerLength,
-  onAnswered?: () => void,
+  /** Called with each item as it is final (a job keeps them in its record as they come). */
+  onAnswered?: (item: FaqItem) => void,
   /** Called for an answer that was written once more for a figure nothing backs. */
   onRewrite?: (count: number) => void,
 ): Promise<FaqItem[]> {
@@ -207,45 +218,68 @@ export async function answerCategory(
           : failed();
       }
       if (item.rewrittenFor) onRewrite?.(1);
-      onAnswered?.();
+      onAnswered?.(item);
       return item;
     }),
   );
 }
 
-async function runAnswerPhase(
+export const PROVIDER_GAVE_UP =
+  'AIプロバイダーが応答しないため、回答を作成できませんでした。クレジットは消費していません。時間をおいてもう一度お試しください';
+
+/**
+ * The answer run's job. It resumes from its record: answers an earlier attempt (a process that
+ * died or stopped) already wrote to `items` are kept and not asked again. Answers are written to
+ * the record as they come; the reservation is settled once, at the end, for every answer the
+ * run produced. When a provider was busy or unreachable and a retry is left, the attempt keeps
+ * what came back and fails, and the queue asks the rest again later.
+ */
+export async function runAnswerPhase(
   ctx: GenerationContext,
   row: Row,
   sources: StoredSources,
   questions: string[],
   run: AiRun,
   reservationId: string,
+  attempt: JobAttempt,
 ) {
   const id = row.id;
-  const work = watchWork(ctx.db, id);
+  const work = watchWork(ctx, id, attempt.signal);
   run.signal = work.signal;
-  const items: FaqItem[] = [];
-  let done = 0;
+  // By position in `questions` (the same question may be approved twice, and is charged twice).
+  const made = new Map<number, FaqItem>();
+  const failed = new Map<number, FaqItem>();
+  const firstOpen = (question: string, among: readonly number[]) =>
+    among.find((index) => questions[index] === question && !made.has(index) && !failed.has(index));
+  const all = questions.map((_, index) => index);
+  for (const item of (row.items as FaqItem[] | null) ?? []) {
+    const index = item.failed ? undefined : firstOpen(item.question, all);
+    if (index !== undefined) made.set(index, item);
+  }
+  const remaining = all.filter((index) => !made.has(index));
   let rewriting = 0;
+  const inOrder = (items: Map<number, FaqItem>) =>
+    all.flatMap((index) => (items.has(index) ? [items.get(index)!] : []));
   const progressMessage = () =>
-    `回答を生成中...（${done}/${questions.length}）${rewriting > 0 ? `・${figureRewritesNote(rewriting)}` : ''}`;
-  const answered = (count = 1) => {
-    // A stopped run's abandoned calls settle too; they are not answers.
-    if (work.signal.aborted) return;
-    done = Math.min(questions.length, done + count);
+    `回答を生成中...（${made.size + failed.size}/${questions.length}）${rewriting > 0 ? `・${figureRewritesNote(rewriting)}` : ''}`;
+  const writeProgress = () =>
     void updateProgress(ctx.db, id, 'answering', {
-      progress: answerProgress(done, questions.length),
+      progress: answerProgress(made.size + failed.size, questions.length),
       message: progressMessage(),
+      items: inOrder(made),
     }).catch(() => undefined);
+  const settle = (index: number | undefined, item: FaqItem, write = true) => {
+    // A stopped run's abandoned calls settle too; they are not answers.
+    if (work.signal.aborted || index === undefined) return;
+    if (item.failed) failed.set(index, item);
+    else made.set(index, item);
+    if (write) writeProgress();
   };
   // Answers sent back to the model for a figure their page lacks show in the progress.
   const rewrote = (count: number) => {
     if (work.signal.aborted) return;
     rewriting += count;
-    void updateProgress(ctx.db, id, 'answering', {
-      progress: answerProgress(done, questions.length),
-      message: progressMessage(),
-    }).catch(() => undefined);
+    writeProgress();
   };
   // Rounds bound how much runs at once; a cancel does not wait for a round's end: it aborts
   // the run's model calls (running-work.ts), and the round returns with what was made.
@@ -253,55 +287,81 @@ async function runAnswerPhase(
   const stopped = () => stoppedByCancel(work.signal);
   let cancelled = false;
   try {
-    await updateProgress(ctx.db, id, 'answering', PROGRESS_STEPS.answering);
-    for (let start = 0; start < questions.length; start += step) {
+    await updateProgress(ctx.db, id, 'answering', {
+      ...(made.size > 0
+        ? { progress: answerProgress(made.size, questions.length), message: progressMessage() }
+        : PROGRESS_STEPS.answering),
+    });
+    for (let start = 0; start < remaining.length; start += step) {
       if (work.signal.aborted || (await isCancelRequested(ctx.db, id))) {
         cancelled = true;
         break;
       }
-      const chunk = questions.slice(start, start + step);
+      const chunk = remaining.slice(start, start + step);
+      const chunkQuestions = chunk.map((index) => questions[index]!);
       if (sources.category) {
-        const made = await answerCategory(
+        await answerCategory(
           ctx,
           id,
           run,
           sources.category,
-          chunk,
+          chunkQuestions,
           sources.answerLength,
-          answered,
+          (item) => settle(firstOpen(item.question, chunk), item),
           rewrote,
         );
-        // Items that "failed" because their calls were aborted were never made.
-        items.push(...(stopped() ? made.filter((item) => !item.failed) : made));
         continue;
       }
       const answers = await generateAnswersFromContent(
         run,
-        approvedDrafts(row, sources, chunk),
+        approvedDrafts(row, sources, chunkQuestions),
         sources.pages,
         sources.answerLength,
-        answered,
+        // One write per model call, with its answers.
+        (_count, settled) => {
+          for (const [position, result] of settled)
+            if (!result.cancelled)
+              settle(chunk[position], contentItem(run, chunkQuestions[position]!, result), false);
+          if (!work.signal.aborted) writeProgress();
+        },
         rewrote,
       );
-      answers.forEach((result, index) => {
-        if (!result.cancelled) items.push(contentItem(run, chunk[index]!, result));
+      // The offline engine answers all at once; a model's answers are settled as they come.
+      answers.forEach((result, position) => {
+        const index = chunk[position]!;
+        if (!result.cancelled && !made.has(index) && !failed.has(index))
+          settle(index, contentItem(run, chunkQuestions[position]!, result));
       });
-      if (!stopped() && start + chunk.length > done) answered(start + chunk.length - done);
     }
+    if (interruptedJob(work.signal)) throw work.signal.reason;
     cancelled ||= stopped();
-    const produced = items.filter((item) => !item.failed).length;
-    const flagged = items.filter((item) => !item.failed && item.unverified).length;
-    if (cancelled && items.length === 0) {
+    if (!cancelled && failed.size > 0 && (run.transientFailures ?? 0) > 0 && !attempt.last) {
+      // What came back is in the record; the next attempt asks only the rest.
+      await updateProgress(ctx.db, id, 'answering', {
+        message: `AIプロバイダーが混み合っているため、残りの${failed.size}件は後で自動的に再試行します（${made.size}/${questions.length}件作成済み）`,
+        items: inOrder(made),
+      });
+      throw new ProviderBusy('answer run: provider busy');
+    }
+    const items = all.flatMap((index) => {
+      const item = made.get(index) ?? failed.get(index);
+      return item ? [item] : [];
+    });
+    const produced = made.size;
+    const flagged = inOrder(made).filter((item) => item.unverified).length;
+    if (cancelled && produced === 0) {
       // Nothing was written: release everything and go back to choosing questions.
       await settleReservation(ctx.db, { reservationId, used: 0, description: '' });
       await update(ctx.db, id, {
         stage: 'questions_ready',
         ...PROGRESS_STEPS.questionsReady,
         message: cancelledAnswersMessage(0, 0),
+        items: [],
         cancelRequested: false,
       });
       return;
     }
+    const kept = cancelled ? inOrder(made) : items;
     await updateProgress(ctx.db, id, 'answering', PROGRESS_STEPS.finishing);
     await keepAnswers(ctx, id, reservationId, produced, (charged) => ({
       status: cancelled ? 'cancelled' : 'completed',
@@ -310,32 +370,66 @@ async function runAnswerPhase(
       message: withFlaggedNote(
         cancelled
           ? cancelledAnswersMessage(produced, charged)
-          : produced === items.length
+          : produced === kept.length
             ? PROGRESS_STEPS.completed.message
-            : `${PROGRESS_STEPS.completed.message}（${items.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
+            : `${PROGRESS_STEPS.completed.message}（${kept.length - produced}件は回答を作成できなかったため、クレジットを消費していません）`,
         flagged,
       ),
-      answers: JSON.stringify(items.map((item) => item.answer)),
-      items,
+      answers: JSON.stringify(kept.map((item) => item.answer)),
+      items: kept,
       creditsUsed: row.creditsUsed + charged,
       tokenUsage: run.usage,
       cancelRequested: false,
     }));
   } catch (error) {
+    // Left to the queue: another attempt resumes from the record, or the dead letter ends it.
+    if (error instanceof ProviderBusy || interruptedJob(work.signal)) throw error;
+    if (!(error instanceof HttpError) && !attempt.last) throw error;
     ctx.log.warn({ err: error, id }, 'answer generation failed');
-    await settleReservation(ctx.db, { reservationId, used: 0, description: '' }).catch(
-      () => undefined,
-    );
-    await update(ctx.db, id, {
-      status: 'failed',
-      stage: 'failed',
-      message: errorText(error, 'FAQの生成に失敗しました'),
-      error: errorText(error, 'FAQの生成に失敗しました'),
-      cancelRequested: false,
-    });
+    await endAnswerRun(ctx, id, reservationId, errorText(error, 'FAQの生成に失敗しました'));
   } finally {
     work.end();
   }
+}
+
+/**
+ * The end of an answer run that could not finish (its last attempt failed, or it went to the
+ * dead letter): the answers already in the record are kept and charged, the rest released;
+ * with none, the record fails as before, charged nothing, its questions kept for another run.
+ */
+export async function endAnswerRun(
+  ctx: GenerationContext,
+  id: string,
+  reservationId: string,
+  reason: string,
+): Promise<void> {
+  const [row] = await ctx.db.select().from(faqGenerations).where(eq(faqGenerations.id, id));
+  const kept = ((row?.items as FaqItem[] | null) ?? []).filter((item) => !item.failed);
+  if (!row || row.stage !== 'answering' || kept.length === 0) {
+    await settleReservation(ctx.db, { reservationId, used: 0, description: '' }).catch(
+      () => undefined,
+    );
+    if (row?.stage === 'answering')
+      await update(ctx.db, id, {
+        status: 'failed',
+        stage: 'failed',
+        message: reason,
+        error: reason,
+        items: [],
+        cancelRequested: false,
+      });
+    return;
+  }
+  await keepAnswers(ctx, id, reservationId, kept.length, (charged) => ({
+    status: 'completed',
+    stage: 'completed',
+    progress: PROGRESS_STEPS.completed.progress,
+    message: `${kept.length}件の回答を保存しました（${charged}クレジット）。残りの回答は作成できなかったため、クレジットを消費していません`,
+    answers: JSON.stringify(kept.map((item) => item.answer)),
+    items: kept,
+    creditsUsed: row.creditsUsed + charged,
+    cancelRequested: false,
+  }));
 }
 
 /**

@@ -1,13 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longBrochure } from '../../../../tests/fixtures/long-brochure.ts';
 import { startMockLlm } from '../../../../tests/fixtures/mock-llm/server.ts';
 import { balance, createDraft, waitForStage } from '../../../../tests/helpers/generations.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser } from '../../../../tests/helpers/users.ts';
-import { creditReservations, faqGenerations } from '../../db/schema.ts';
-import { reserveCredits } from '../credits/ledger.ts';
-import { recoverInterruptedGenerations } from './generation.recovery.ts';
 
 /** Work on one generation is serialised, and no reservation outlives the work it was for. */
 let t: TestApp;
@@ -81,49 +77,5 @@ describe('regenerating one answer', () => {
     const record = await waitForStage(t, user, done.id, ['completed']);
     expect(record.creditsUsed).toBe(done.creditsUsed + 1);
     expect((await balance(t, user.id)).reserved).toBe(0);
-  });
-});
-
-describe('start-up recovery', () => {
-  it('releases every reservation whose work is not running, whatever started it', async () => {
-    const { user, done } = await completed(30);
-    // A regeneration cut off by kill -9: the record claimed, one credit held.
-    await t.app.db
-      .update(faqGenerations)
-      .set({ stage: 'answering', updatedAt: new Date(Date.now() - 60_000) })
-      .where(eq(faqGenerations.id, done.id));
-    await reserveCredits(t.app.db, { userId: user.id, amount: 1, generationId: done.id });
-    // A generation deleted mid-answer, then a crash: ten credits held for a record that is gone.
-    await reserveCredits(t.app.db, { userId: user.id, amount: 10, generationId: 'faq_1_gone' });
-    // A reservation that names no generation at all.
-    await reserveCredits(t.app.db, { userId: user.id, amount: 2 });
-    expect((await balance(t, user.id)).reserved).toBe(13);
-
-    await recoverInterruptedGenerations(t.app.db, 0);
-    expect((await balance(t, user.id)).reserved).toBe(0);
-    const record = await waitForStage(t, user, done.id, ['completed']);
-    expect(record.items).toHaveLength(done.items.length);
-    expect(record.creditsUsed).toBe(done.creditsUsed);
-    const held = await t.app.db
-      .select()
-      .from(creditReservations)
-      .where(eq(creditReservations.userId, user.id));
-    expect(held.every((reservation) => reservation.status !== 'held')).toBe(true);
-  });
-
-  it('leaves the reservation of an answer run that is still working', async () => {
-    const user = await seedUser(t.app, { credits: 10 });
-    await t.app.db.insert(faqGenerations).values({
-      id: 'faq_2_running',
-      userId: user.id,
-      title: 't',
-      method: 'url',
-      status: 'generating',
-      stage: 'answering',
-    });
-    await reserveCredits(t.app.db, { userId: user.id, amount: 4, generationId: 'faq_2_running' });
-    // Another process's job, heard from a moment ago: not stale for a 5-minute cut-off.
-    await recoverInterruptedGenerations(t.app.db, 5 * 60_000);
-    expect((await balance(t, user.id)).reserved).toBe(4);
   });
 });

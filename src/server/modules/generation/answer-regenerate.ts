@@ -1,24 +1,39 @@
 import { and, eq } from 'drizzle-orm';
 import type { FaqItem, RegeneratedItem } from '../../../shared/generations.ts';
 import { faqGenerations } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { reserveCredits, settleReservation } from '../credits/ledger.ts';
 import { generateAnswersFromContent, sameAnswer } from '../ai/faq-ai.ts';
 import { requireConfirmedAddress } from '../ai/model-access.ts';
 import { contentItem } from './answer-items.ts';
 import { answerCategory, approvedDrafts, expertsNeedModel, keepAnswers } from './answer-phase.ts';
 import { GENERATION_NOT_FOUND, getOwnGeneration, type StoredSources } from './generation.record.ts';
-import { watchWork } from './running-work.ts';
-import { aiRun, type GenerationContext } from './generation.service.ts';
+import { interruptedJob, watchWork } from './running-work.ts';
+import { GENERATION_QUEUES, type RegenerationJob } from './generation.queues.ts';
+import {
+  aiRun,
+  ProviderBusy,
+  type GenerationContext,
+  type JobAttempt,
+} from './generation.service.ts';
 
 export const REGENERATION_BUSY = '回答を生成中です。完了までお待ちください';
 export const OWNER_ANSWER_NOT_REGENERABLE =
   'ご自身で追加したFAQの回答は再生成できません。回答欄で直接編集してください';
 
+/** What the regeneration job leaves for the request waiting on it. */
+export type RegenerationOutcome =
+  { item: RegeneratedItem } | { error: { statusCode: number; message: string } };
+
+const REGENERATION_WAIT_MS = 180_000;
+export const REGENERATION_GAVE_UP =
+  '回答を再生成できませんでした。クレジットは消費していません。時間をおいてもう一度お試しください';
+
 /**
  * Regenerates one answer of a finished generation. Work on one generation is serialised: the
  * record is claimed (stage 'answering', status still 'completed') together with the one-credit
- * reservation, so a second regeneration or an answer run cannot start until this one ends.
+ * reservation and the job that does the work, so a second regeneration or an answer run cannot
+ * start until this one ends. The request waits for the job, which any process may run.
  * Only a new answer is charged: a failure, or the same text again, costs nothing.
  */
 export async function regenerateAnswer(
@@ -39,27 +54,78 @@ export async function regenerateAnswer(
   const run = aiRun(ctx.config, sources.ai);
   if (sources.category && run.engine.kind === 'offline') throw expertsNeedModel();
   if (run.engine.kind === 'model') await requireConfirmedAddress(ctx.db, userId);
-  const reservationId = await ctx.db.transaction(async (tx) => {
+  const jobId = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(faqGenerations)
-      .set({
-        stage: 'answering',
-        message: '回答を再生成中...',
-        runner: ctx.runner ?? null,
-        updatedAt: new Date(),
-      })
+      .set({ stage: 'answering', message: '回答を再生成中...', updatedAt: new Date() })
       .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'completed')))
       .returning({ id: faqGenerations.id });
     if (!claimed) return null;
-    return (await reserveCredits(tx, { userId, amount: 1, generationId: id })).id;
+    const reservation = await reserveCredits(tx, { userId, amount: 1, generationId: id });
+    return ctx.jobs.send(
+      GENERATION_QUEUES.regeneration,
+      {
+        id,
+        userId,
+        reservationId: reservation.id,
+        index,
+        message: row.message,
+      } satisfies RegenerationJob,
+      { tx },
+    );
   });
-  if (!reservationId) throw new HttpError(409, REGENERATION_BUSY);
-  // Read again under the claim: an edit saved just before it is kept.
-  const claimed = await getOwnGeneration(ctx.db, userId, id);
-  const claimedItems = (claimed.items as FaqItem[]) ?? items;
-  const work = watchWork(ctx.db, id);
-  run.signal = work.signal;
+  if (!jobId) throw new HttpError(409, REGENERATION_BUSY);
+  const outcome = await waitForOutcome(ctx, jobId);
+  if ('error' in outcome) throw new HttpError(outcome.error.statusCode, outcome.error.message);
+  return outcome.item;
+}
 
+/** The job's output once it completed; its last attempt failing is the dead letter's to end. */
+async function waitForOutcome(ctx: GenerationContext, jobId: string): Promise<RegenerationOutcome> {
+  const deadline = Date.now() + REGENERATION_WAIT_MS;
+  while (Date.now() < deadline) {
+    const [job] = await ctx.jobs.boss.findJobs<RegenerationJob>(GENERATION_QUEUES.regeneration, {
+      id: jobId,
+    });
+    if (job?.state === 'completed' && job.output) return job.output as RegenerationOutcome;
+    if (!job || job.state === 'failed' || job.state === 'cancelled')
+      return { error: { statusCode: 503, message: REGENERATION_GAVE_UP } };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    error: {
+      statusCode: 503,
+      message: '回答の再生成に時間がかかっています。しばらくしてから履歴でご確認ください',
+    },
+  };
+}
+
+/**
+ * The regeneration's job. A retry (its process died) finds the record as the claim left it
+ * and does the work again; a record no longer claimed has nothing left to do.
+ */
+export async function runRegeneration(
+  ctx: GenerationContext,
+  job: RegenerationJob,
+  attempt: JobAttempt,
+): Promise<RegenerationOutcome> {
+  const { id, index, reservationId } = job;
+  const [row] = await ctx.db.select().from(faqGenerations).where(eq(faqGenerations.id, id));
+  const items = (row?.items as FaqItem[] | null) ?? [];
+  const current = items[index];
+  const sources = row?.sources as StoredSources | null;
+  if (!row || row.stage !== 'answering' || !current || !sources) {
+    // Deleted, or an earlier attempt already kept its answer: nothing is held any more.
+    await settleReservation(ctx.db, { reservationId, used: 0, description: '' }).catch(
+      () => undefined,
+    );
+    return current
+      ? { item: current }
+      : { error: { statusCode: 404, message: GENERATION_NOT_FOUND } };
+  }
+  const run = aiRun(ctx.config, sources.ai);
+  const work = watchWork(ctx, id, attempt.signal);
+  run.signal = work.signal;
   let kept = false;
   try {
     let item: FaqItem;
@@ -83,36 +149,54 @@ export async function regenerateAnswer(
       );
       item = contentItem(run, current.question, result!);
     }
+    if (interruptedJob(work.signal)) throw work.signal.reason;
+    if (item.failed && (run.transientFailures ?? 0) > 0 && !attempt.last)
+      throw new ProviderBusy('answer regeneration: provider busy');
     const unchanged = !item.failed && sameAnswer(item.answer, current.answer);
     const produced = item.failed || unchanged ? 0 : 1;
     const next =
       produced > 0
-        ? claimedItems.map((existing, position) => (position === index ? item : existing))
-        : claimedItems;
+        ? items.map((existing, position) => (position === index ? item : existing))
+        : items;
     // The charge and the new answer are kept together, and only while the record exists.
     const charged = await keepAnswers(ctx, id, reservationId, produced, (credits) => ({
       stage: 'completed',
-      message: row.message,
+      message: job.message,
       items: next,
       answers: JSON.stringify(next.map((entry) => entry.answer)),
-      creditsUsed: claimed.creditsUsed + credits,
+      creditsUsed: row.creditsUsed + credits,
     }));
     kept = true;
-    if (charged === null) throw notFound(GENERATION_NOT_FOUND);
+    if (charged === null) return { error: { statusCode: 404, message: GENERATION_NOT_FOUND } };
     if (produced === 0)
-      return { ...current, ...(unchanged ? { unchanged: true } : { regenerationFailed: true }) };
-    return item;
+      return {
+        item: { ...current, ...(unchanged ? { unchanged: true } : { regenerationFailed: true }) },
+      };
+    return { item };
+  } catch (error) {
+    // Left to the queue: the next attempt does it again, or the dead letter ends it.
+    if (error instanceof ProviderBusy || interruptedJob(work.signal) || !attempt.last) {
+      kept = true;
+      throw error;
+    }
+    ctx.log.warn({ err: error, id }, 'answer regeneration failed');
+    return { item: { ...current, regenerationFailed: true } };
   } finally {
     work.end();
     // A failure releases the credit and the record with the answers it had.
-    if (!kept) {
-      await settleReservation(ctx.db, { reservationId, used: 0, description: '' }).catch(
-        () => undefined,
-      );
-      await ctx.db
-        .update(faqGenerations)
-        .set({ stage: 'completed', message: row.message, updatedAt: new Date() })
-        .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'answering')));
-    }
+    if (!kept) await endRegeneration(ctx, job);
   }
+}
+
+/** Releases the regeneration's credit and gives the record back with the answers it had. */
+export async function endRegeneration(ctx: GenerationContext, job: RegenerationJob): Promise<void> {
+  await settleReservation(ctx.db, {
+    reservationId: job.reservationId,
+    used: 0,
+    description: '',
+  }).catch(() => undefined);
+  await ctx.db
+    .update(faqGenerations)
+    .set({ stage: 'completed', message: job.message, updatedAt: new Date() })
+    .where(and(eq(faqGenerations.id, job.id), eq(faqGenerations.stage, 'answering')));
 }

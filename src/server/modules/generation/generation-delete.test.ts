@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
 import { creditReservations, creditTransactions, faqGenerations } from '../../db/schema.ts';
 import { releaseGenerationReservations } from '../credits/ledger.ts';
+import { announceDeletion } from './generation-events.ts';
 import { isWorking } from './running-work.ts';
 
 /**
@@ -120,7 +121,7 @@ describe('deleting a record while its work runs', () => {
     expect(gone.statusCode).toBe(404);
   });
 
-  it('a deletion by another process (no abort here) stops the work at its next look', async () => {
+  it('a deletion by another process (no abort here) stops the work when its announcement arrives', async () => {
     const user = await seedUser(t.app, { credits: 10 });
     const draft = await draftOf(user, 8);
     llm.setOptions(SLOW);
@@ -132,10 +133,12 @@ describe('deleting a record while its work runs', () => {
     });
     await vi.waitFor(() => expect(llm.stats.inFlight).toBeGreaterThan(0), { timeout: 10_000 });
     const abortedBefore = llm.stats.aborted;
-    // What deleteHistoryRecord writes, without the in-process abort another process cannot send.
+    // What deleteHistoryRecord writes, without the in-process abort another process cannot send:
+    // the deletion's announcement, heard by every process on commit, stops the work.
     await t.app.db.transaction(async (tx) => {
       await tx.delete(faqGenerations).where(eq(faqGenerations.id, draft.id));
       await releaseGenerationReservations(tx, draft.id);
+      await announceDeletion(tx, draft.id);
     });
     await vi.waitFor(() => expect(llm.stats.aborted).toBeGreaterThan(abortedBefore), {
       timeout: 15_000,

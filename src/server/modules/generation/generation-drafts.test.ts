@@ -6,7 +6,6 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
 import { faqGenerations, idempotencyKeys } from '../../db/schema.ts';
 import { removeExpiredDrafts } from './generation.cleanup.ts';
-import { recoverInterruptedGenerations } from './generation.recovery.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,22 +40,6 @@ const stageOf = async (id: string) =>
   (await t.app.db.select().from(faqGenerations).where(eq(faqGenerations.id, id)))[0];
 
 describe('drafts', () => {
-  it('recovery at start-up never fails a draft, and puts an interrupted regeneration back', async () => {
-    const user = await seedUser(t.app);
-    const old = new Date(Date.now() - 2 * DAY);
-    const draft = await seedRecord(user, { updatedAt: old });
-    const regenerating = await seedRecord(user, { stage: 'fetching', updatedAt: old });
-    const firstPhase = await seedRecord(user, {
-      stage: 'fetching',
-      questions: '[]',
-      updatedAt: old,
-    });
-    await recoverInterruptedGenerations(t.app.db, 0);
-    expect(await stageOf(draft)).toMatchObject({ stage: 'questions_ready', status: 'generating' });
-    expect(await stageOf(regenerating)).toMatchObject({ stage: 'questions_ready', progress: 40 });
-    expect(await stageOf(firstPhase)).toMatchObject({ stage: 'failed', status: 'failed' });
-  });
-
   it('the history list shows drafts with their stage, and a draft can be deleted', async () => {
     const user = await seedUser(t.app, { credits: 5 });
     const draft = await createDraft(t, user);

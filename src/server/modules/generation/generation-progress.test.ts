@@ -169,4 +169,76 @@ describe('cancel', () => {
     expect(back.questions).toEqual(ready.questions);
     expect(back.cancelRequested).toBe(false);
   }, 30_000);
+
+  it('the events stream pushes every change the database announces, in order, until the end', async () => {
+    const user = await seedUser(t.app, { credits: 30 });
+    const created = await post(t, user, '/api/generations', {
+      method: 'url',
+      textInput: longBrochure().slice(0, 4000),
+      faqCount: 10,
+    });
+    const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
+    const listener = await recordEvents(t);
+    await post(t, user, `/api/generations/${ready.id}/answers`, {
+      questions: ready.questions.slice(0, 10),
+    });
+    // Two model calls of five answers, 400 ms each: a stream reading every 400 ms would miss
+    // some of what the database announced.
+    const stream = await t.app.inject({
+      method: 'GET',
+      url: `/api/generations/${ready.id}/events`,
+      headers: user.headers,
+    });
+    await listener.stop();
+    expect(stream.headers['content-type']).toContain('text/event-stream');
+    const pushed = stream.body
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: progress'))
+      .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)) as ProgressEvent);
+    expect(pushed.at(-1)).toMatchObject({ stage: 'completed', progress: 100 });
+    const steps = pushed.map((event) => event.progress);
+    expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+    const first = pushed[0]!.progress;
+    const announced = listener
+      .events(ready.id)
+      .filter((event) => event.stage === 'answering' && event.progress > first);
+    expect(announced.length).toBeGreaterThan(0);
+    for (const event of announced)
+      expect(pushed).toContainEqual(expect.objectContaining({ progress: event.progress }));
+  }, 30_000);
+
+  it('the events stream of a record deleted mid-run ends at once', async () => {
+    const user = await seedUser(t.app, { credits: 30 });
+    llm.setOptions({ latencyMs: 5 });
+    const created = await post(t, user, '/api/generations', {
+      method: 'url',
+      textInput: longBrochure().slice(0, 4000),
+      faqCount: 5,
+    });
+    const ready = await waitForStage(t, user, created.json().id, ['questions_ready', 'failed']);
+    llm.setOptions({ latencyMs: 600_000 });
+    try {
+      await post(t, user, `/api/generations/${ready.id}/answers`, {
+        questions: ready.questions.slice(0, 3),
+      });
+      const stream = t.app.inject({
+        method: 'GET',
+        url: `/api/generations/${ready.id}/events`,
+        headers: user.headers,
+      });
+      await waitForStage(t, user, ready.id, ['answering']);
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/generations/${ready.id}`,
+        headers: user.headers,
+      });
+      expect(removed.statusCode).toBe(204);
+      const ended = await stream;
+      expect(ended.body).toContain('event: progress');
+      expect(ended.body).not.toContain('"stage":"completed"');
+    } finally {
+      llm.setOptions({ latencyMs: 400 });
+      llm.releaseWaiting();
+    }
+  }, 30_000);
 });

@@ -4,11 +4,10 @@ import type { Database } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { removeExpiredIdempotencyKeys } from './idempotency.ts';
 
-export const CLEANUP_INTERVAL_MS = 24 * 60 * 60_000;
-
 /**
- * Removes drafts untouched for DRAFT_RETENTION_DAYS and expired idempotency keys. Each is one
- * conditional DELETE, so processes running it at the same time just find less to remove.
+ * Removes drafts untouched for DRAFT_RETENTION_DAYS and expired idempotency keys: the daily
+ * `cleanup-drafts` job (modules/jobs/background-jobs.ts). Each is one conditional DELETE, so
+ * two runs at the same time just find less to remove.
  */
 export async function removeExpiredDrafts(
   db: Database,

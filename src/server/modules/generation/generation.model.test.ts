@@ -28,6 +28,8 @@ describe('generation through the real provider code against the mock LLM', () =>
       OPENAI_API_KEY: 'test-key',
       OPENAI_BASE_URL: llm.url,
       AI_CONCURRENCY: '4',
+      // A failing provider's run ends at once here; the queue's retries: generation-jobs.test.ts.
+      GENERATION_JOB_RETRIES: '0',
     });
   });
   afterAll(async () => {

@@ -112,7 +112,7 @@ export function updateProgress(
   db: Database,
   id: string,
   stage: 'fetching' | 'answering',
-  values: Pick<RecordValues, 'progress' | 'message' | 'title' | 'crawlReport'>,
+  values: Pick<RecordValues, 'progress' | 'message' | 'title' | 'crawlReport' | 'items'>,
 ): Promise<void> {
   return enqueue(id, () =>
     db

@@ -3,7 +3,7 @@ import { startFixtureSite, type FixtureSite } from '../../../../tests/fixtures/s
 import { balance, waitForStage as waitForStageIn } from '../../../../tests/helpers/generations.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
-import { creditTransactions, faqGenerations } from '../../db/schema.ts';
+import { creditTransactions } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 
 // Up to 20 s: model runs and crawls on a busy machine.
@@ -317,30 +317,5 @@ describe('generation with the offline engine', () => {
     ).json();
     expect(after.stage).toBe('questions_ready');
     expect(after.creditsUsed).toBe(0);
-  });
-
-  it('marks a job interrupted by a restart as failed and releases its reservation', async () => {
-    const user = await seedUser(t.app, { credits: 10 });
-    const { reserveCredits } = await import('../credits/ledger.ts');
-    const { recoverInterruptedGenerations } = await import('./generation.recovery.ts');
-    await t.app.db.insert(faqGenerations).values({
-      id: 'faq_1_deadbeef',
-      userId: user.id,
-      title: 't',
-      method: 'url',
-      stage: 'answering',
-      // Last heard of before the restart: a row written in the same millisecond as the
-      // recovery's cutoff would not count as silent.
-      updatedAt: new Date(Date.now() - 60_000),
-    });
-    await reserveCredits(t.app.db, { userId: user.id, amount: 4, generationId: 'faq_1_deadbeef' });
-    expect((await balance(t, user.id)).reserved).toBe(4);
-    expect(await recoverInterruptedGenerations(t.app.db, 0)).toBeGreaterThanOrEqual(1);
-    expect(await balance(t, user.id)).toEqual({ credits: 10, reserved: 0 });
-    const [row] = await t.app.db
-      .select()
-      .from(faqGenerations)
-      .where(eq(faqGenerations.id, 'faq_1_deadbeef'));
-    expect(row!.status).toBe('failed');
   });
 });

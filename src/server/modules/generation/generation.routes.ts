@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { aiProvidersResponseSchema } from '../../../shared/ai.ts';
 import {
   createGenerationSchema,
+  type Generation,
   generationCreatedSchema,
   regeneratedItemSchema,
   runningGenerationsSchema,
@@ -11,11 +12,10 @@ import { currentUser } from '../../plugins/auth-guard.ts';
 import { listProviders } from '../ai/providers.ts';
 import { aiPreferencesOf } from './ai-preferences.ts';
 import { getOwnGeneration, listRunningGenerations, toGeneration } from './generation.record.ts';
-import { recoverInterruptedGenerations } from './generation.recovery.ts';
 import { regenerateAnswer } from './answer-regenerate.ts';
-import { CLEANUP_INTERVAL_MS, removeExpiredDrafts } from './generation.cleanup.ts';
 import { generationFlowRoutes, idParams } from './generation-flow.routes.ts';
 import { startGeneration } from './generation.service.ts';
+import type { GenerationChange } from './generation-events.ts';
 const TERMINAL_STAGES = new Set(['questions_ready', 'completed', 'failed']);
 
 /** Reading, listing and deleting records: history.routes.ts, beside this file. */
@@ -25,48 +25,9 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     log: app.log,
     renderer: app.renderer,
-    runner: app.database.runner,
+    jobs: app.jobs,
+    events: app.generationEvents,
   });
-
-  // Embedded mode has one process, so anything still "generating" at start is dead; with
-  // PostgreSQL other processes may be working, so only long-silent jobs are recovered.
-  // While running, a PostgreSQL process also sweeps now and then for work whose process has
-  // died (its lease is free), so a crashed peer's reservations do not wait for a restart.
-  let sweepTimer: NodeJS.Timeout | undefined;
-  const report = (recovered: number) => {
-    if (recovered > 0)
-      app.log.warn({ recovered }, 'interrupted generations marked failed; reservations released');
-  };
-  app.addHook('onReady', async () => {
-    report(
-      await recoverInterruptedGenerations(app.db, app.database.kind === 'pglite' ? 0 : 5 * 60_000),
-    );
-    if (app.database.kind === 'pglite') return;
-    sweepTimer = setInterval(
-      () =>
-        void recoverInterruptedGenerations(app.db, null)
-          .then(report)
-          .catch((error: unknown) => app.log.warn({ err: error }, 'recovery sweep failed')),
-      app.config.GENERATION_RECOVERY_SWEEP_MS,
-    );
-    sweepTimer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweepTimer));
-
-  // Old drafts go at start and then daily; each process may run it, the DELETE is idempotent.
-  let cleanupTimer: NodeJS.Timeout | undefined;
-  const cleanup = () =>
-    removeExpiredDrafts(app.db)
-      .then((removed) => {
-        if (removed.drafts > 0) app.log.info(removed, 'expired drafts removed');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'draft cleanup failed'));
-  app.addHook('onReady', async () => {
-    await cleanup();
-    cleanupTimer = setInterval(() => void cleanup(), CLEANUP_INTERVAL_MS);
-    cleanupTimer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(cleanupTimer));
 
   await app.register(generationFlowRoutes, { ctx });
 
@@ -124,15 +85,17 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * Progress pushed as server-sent events. Each event is read from the database, so it works
-   * whichever server process runs the job; the stream ends when the phase is over.
+   * Progress pushed as server-sent events: the record is sent at once and again whenever the
+   * database announces a change of it (generation-events.ts), whichever process made it; the
+   * stream ends when the phase is over or the record is deleted.
    */
   app.get(
     '/generations/:id/events',
     { preHandler: app.requireUser, schema: { params: idParams } },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      await getOwnGeneration(app.db, userId, request.params.id);
+      const id = request.params.id;
+      await getOwnGeneration(app.db, userId, id);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -141,28 +104,48 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      let closed = false;
-      request.raw.on('close', () => {
-        closed = true;
+      await new Promise<void>((resolve) => {
+        let last = '';
+        let ended = false;
+        let sending = Promise.resolve();
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          unsubscribe();
+          clearInterval(keepAlive);
+          raw.end();
+          resolve();
+        };
+        // The announced step is what the event says, even when the row has moved on since: a
+        // stream sends every step, in commit order.
+        const send = async (announced?: Extract<GenerationChange, { kind: 'generation' }>) => {
+          if (ended) return;
+          const row = await getOwnGeneration(app.db, userId, id).catch(() => null);
+          if (!row) return end();
+          const generation = toGeneration(row);
+          if (announced) {
+            generation.status = announced.status as Generation['status'];
+            generation.stage = announced.stage as Generation['stage'];
+            generation.progress = announced.progress;
+            generation.message = announced.message;
+          }
+          const snapshot = `${generation.stage}|${generation.progress}|${generation.message}`;
+          if (snapshot !== last) {
+            raw.write(`event: progress\ndata: ${JSON.stringify(generation)}\n\n`);
+            last = snapshot;
+          }
+          if (TERMINAL_STAGES.has(generation.stage)) end();
+        };
+        // Read one after another, so the events go out in commit order.
+        const unsubscribe = app.generationEvents.subscribe(id, (change) => {
+          if (change.kind === 'generation_deleted') return end();
+          sending = sending.then(() => send(change)).catch(end);
+        });
+        // Proxies close a silent connection; a comment line keeps it open.
+        const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+        request.raw.on('close', end);
+        sending = sending.then(() => send()).catch(end);
       });
-      let last = '';
-      let idleTicks = 0;
-      while (!closed) {
-        const row = await getOwnGeneration(app.db, userId, request.params.id).catch(() => null);
-        if (!row) break;
-        const generation = toGeneration(row);
-        const snapshot = `${generation.stage}|${generation.progress}|${generation.message}`;
-        if (snapshot !== last) {
-          raw.write(`event: progress\ndata: ${JSON.stringify(generation)}\n\n`);
-          last = snapshot;
-          idleTicks = 0;
-        } else if (++idleTicks % 30 === 0) {
-          raw.write(': keep-alive\n\n');
-        }
-        if (TERMINAL_STAGES.has(generation.stage)) break;
-        await new Promise((resolve) => setTimeout(resolve, 400));
-      }
-      raw.end();
     },
   );
 };

@@ -13,7 +13,10 @@ import type { Database } from '../../db/client.ts';
 import { faqGenerations, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { crawlBooking, withinQuestionPhaseLimit } from './generation-limits.ts';
-import { stoppedByCancel, watchWork } from './running-work.ts';
+import { interruptedJob, stoppedByCancel, watchWork } from './running-work.ts';
+import { GENERATION_QUEUES, type QuestionJob } from './generation.queues.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { GenerationEvents } from './generation-events.ts';
 import { generateCategoryQuestions, type CategoryInput } from '../ai/category-ai.ts';
 import { generateQuestionsFromContent, type QuestionSet } from '../ai/faq-ai.ts';
 import { unansweredIntents } from '../ai/intent-bank.ts';
@@ -21,7 +24,7 @@ import { consumeDailyAllowance, requireConfirmedAddress } from '../ai/model-acce
 import type { AiRun } from '../ai/model-run.ts';
 import type { ContentPage } from '../ai/offline-engine.ts';
 import { autoChain, resolveEngine } from '../ai/providers.ts';
-import { aiLimiter, emptyUsage } from '../ai/structured.ts';
+import { aiLimiter, emptyUsage, isTransientProviderError } from '../ai/structured.ts';
 import type { PageRenderer } from '../ingestion/browser-render.ts';
 import { ingestText, ingestUrl } from '../ingestion/ingestion.service.ts';
 import {
@@ -39,8 +42,25 @@ export interface GenerationContext {
   config: Config;
   log: FastifyBaseLogger;
   renderer?: PageRenderer;
-  /** This process's lease id on PostgreSQL (DatabaseHandle.runner), stamped on work it claims. */
-  runner?: string | null;
+  /** The queue a phase's job is created in, with the record's claim (docs/adr/038). */
+  jobs: JobQueue;
+  /** Committed changes of records, from every process (a cancel or deletion stops the work). */
+  events: GenerationEvents;
+}
+
+/** How a job runs the work: the queue's signal for it, and whether no retry is left after it. */
+export interface JobAttempt {
+  signal: AbortSignal;
+  last: boolean;
+}
+
+/** Shown while a job waits to try the provider again (the queue retries it with backoff). */
+export const PROVIDER_BUSY_MESSAGE =
+  'AIプロバイダーが混み合っているため、しばらくしてから自動で再試行します...';
+
+/** A provider was busy or unreachable: the job's attempt fails and the queue tries again later. */
+export class ProviderBusy extends Error {
+  override name = 'ProviderBusy';
 }
 
 export function errorText(error: unknown, fallback: string): string {
@@ -65,7 +85,7 @@ export function aiRun(config: Config, ai: CreateGenerationRequest['ai']): AiRun 
   };
 }
 
-/** Creates the record and starts the question phase in the background; returns at once. */
+/** Creates the record and, in the same transaction, the question phase's job; returns at once. */
 export async function startGeneration(
   ctx: GenerationContext,
   userId: string,
@@ -117,13 +137,17 @@ export async function startGeneration(
         stage: 'fetching',
         ...firstStep(input),
         inputData: JSON.stringify(inputData),
-        runner: ctx.runner ?? null,
         crawlHost: crawl?.host ?? null,
         engine:
           run.engine.kind === 'offline'
             ? 'offline'
             : `${run.engine.provider}:${run.engine.modelId}`,
       });
+      await ctx.jobs.send(
+        GENERATION_QUEUES.questions,
+        { id, input, previous: null } satisfies QuestionJob,
+        { tx },
+      );
     },
     crawl,
   );
@@ -134,9 +158,6 @@ export async function startGeneration(
       aiCustomInstructions: input.ai.customInstructions ?? null,
     })
     .where(eq(users.id, userId));
-  void runQuestionPhase(ctx, id, input, run).catch((error: unknown) =>
-    ctx.log.error({ err: error, id }, 'question phase crashed'),
-  );
   return id;
 }
 
@@ -181,13 +202,14 @@ export async function runQuestionPhase(
   id: string,
   input: CreateGenerationRequest,
   run: AiRun,
-  previous: string[] | null = null,
+  previous: string[] | null,
+  attempt: JobAttempt,
 ) {
   const regenerating = previous !== null;
   const stopIfCancelled = async () => {
     if (await isCancelRequested(ctx.db, id)) throw new Cancelled();
   };
-  const work = watchWork(ctx.db, id);
+  const work = watchWork(ctx, id, attempt.signal);
   run.signal = work.signal;
   try {
     let pages: ContentPage[] = [];
@@ -274,6 +296,13 @@ export async function runQuestionPhase(
       error: null,
     });
   } catch (error) {
+    // This process stopped (or lost the job): its next attempt starts the phase again.
+    if (interruptedJob(work.signal)) throw error;
+    const busy = isTransientProviderError(error) || (run.transientFailures ?? 0) > 0;
+    if (busy && !attempt.last && !work.signal.aborted) {
+      await updateProgress(ctx.db, id, 'fetching', { message: PROVIDER_BUSY_MESSAGE });
+      throw new ProviderBusy('question phase: provider busy', { cause: error });
+    }
     const cancelled = error instanceof Cancelled || stoppedByCancel(work.signal);
     // A deleted record's work simply ends: there is nothing left to report to.
     if ((work.signal.aborted && !cancelled) || !(await recordExists(ctx.db, id).catch(() => true)))

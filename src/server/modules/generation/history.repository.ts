@@ -110,7 +110,7 @@ export async function renameOwnGeneration(
 ): Promise<boolean> {
   const renamed = await db
     .update(faqGenerations)
-    // updated_at is left alone: recovery reads it as the running work's last sign of life.
+    // updated_at is left alone: it says when the record's content last changed.
     .set({ title })
     .where(and(eq(faqGenerations.id, id), eq(faqGenerations.userId, userId)))
     .returning({ id: faqGenerations.id });

@@ -24,6 +24,7 @@ import {
   type HistoryFilters,
 } from './history.repository.ts';
 import { abortWork } from './running-work.ts';
+import { announceDeletion } from './generation-events.ts';
 
 export const HISTORY_NOT_FOUND = GENERATION_NOT_FOUND;
 
@@ -106,6 +107,8 @@ export async function deleteHistoryRecord(db: DbOrTx, userId: string, id: string
     (await db.transaction(async (tx) => {
       if (!(await deleteOwnGeneration(tx, userId, id))) return false;
       await releaseGenerationReservations(tx, id);
+      // Its work in another process stops when this commits.
+      await announceDeletion(tx, id);
       return true;
     }));
   if (!deleted) throw notFound(HISTORY_NOT_FOUND);

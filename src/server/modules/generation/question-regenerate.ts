@@ -14,12 +14,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import { consumeDailyAllowance, requireConfirmedAddress } from '../ai/model-access.ts';
 import { crawlBooking, withinQuestionPhaseLimit } from './generation-limits.ts';
 import { getOwnGeneration, parseList, type Row, type StoredSources } from './generation.record.ts';
-import {
-  aiRun,
-  firstStep,
-  runQuestionPhase,
-  type GenerationContext,
-} from './generation.service.ts';
+import { GENERATION_QUEUES, type QuestionJob } from './generation.queues.ts';
+import { aiRun, firstStep, type GenerationContext } from './generation.service.ts';
 
 export const QUESTIONS_NOT_REGENERABLE = 'この質問は再生成できません';
 
@@ -60,8 +56,9 @@ function storedRequest(row: Row, sources: StoredSources): CreateGenerationReques
 }
 
 /**
- * Reruns the question phase on the same draft from its stored input; its questions are replaced
- * when the new ones are ready. A second request while it runs gets the same run.
+ * Reruns the question phase on the same draft from its stored input (a job created with the
+ * claim); its questions are replaced when the new ones are ready. A second request while it
+ * runs gets the same run.
  */
 export async function regenerateQuestions(
   ctx: GenerationContext,
@@ -92,7 +89,6 @@ export async function regenerateQuestions(
           ...firstStep(input),
           error: null,
           cancelRequested: false,
-          runner: ctx.runner ?? null,
           crawlHost: crawl?.host ?? null,
           updatedAt: new Date(),
         })
@@ -106,13 +102,15 @@ export async function regenerateQuestions(
           MODEL_USE_LIMITS.questionRegenerationsPerDay,
           QUESTION_REGENERATIONS_PER_DAY_REACHED,
         );
+      if (rows.length > 0)
+        await ctx.jobs.send(
+          GENERATION_QUEUES.questions,
+          { id, input, previous: parseList(row.questions) } satisfies QuestionJob,
+          { tx },
+        );
       return rows;
     },
     crawl,
   );
-  if (claimed.length === 0) return { id, reused: true };
-  void runQuestionPhase(ctx, id, input, run, parseList(row.questions)).catch((error: unknown) =>
-    ctx.log.error({ err: error, id }, 'question regeneration crashed'),
-  );
-  return { id, reused: false };
+  return { id, reused: claimed.length === 0 };
 }

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
+import type { GenerationEvents } from './generation-events.ts';
 
 /**
  * Work running on a record in this process, so that deleting or cancelling the record stops it
  * at once: queued and in-flight model calls are aborted (they cost the operator money and their
  * answers would be dropped anyway). A record deleted or cancelled through another process is
- * noticed by the watch, which reads the record every WATCH_INTERVAL_MS while the work runs.
+ * noticed as the database announces the change to every process (generation-events.ts).
  */
 const running = new Map<string, Set<AbortController>>();
-const WATCH_INTERVAL_MS = 2_000;
 
 export interface WorkHandle {
   signal: AbortSignal;
@@ -17,13 +17,31 @@ export interface WorkHandle {
   end(): void;
 }
 
-export function watchWork(db: Database, id: string): WorkHandle {
+/**
+ * `job` is the queue's signal for the job doing the work: aborted when this process stops
+ * (after its grace) or loses the job, the work stops as `JobInterrupted` and leaves the record
+ * to the job's next attempt.
+ */
+export function watchWork(
+  ctx: { db: Database; events: GenerationEvents },
+  id: string,
+  job?: AbortSignal,
+): WorkHandle {
   const controller = new AbortController();
+  const interrupted = () => controller.abort(new JobInterrupted());
+  if (job?.aborted) interrupted();
+  job?.addEventListener('abort', interrupted, { once: true });
   const controllers = running.get(id) ?? new Set<AbortController>();
   controllers.add(controller);
   running.set(id, controllers);
-  const timer = setInterval(() => {
-    void db
+  const unsubscribe = ctx.events.subscribe(id, (change) => {
+    if (controller.signal.aborted) return;
+    if (change.kind === 'generation_deleted') {
+      controller.abort(new RecordDeleted());
+      return;
+    }
+    // The announcement names no cancel flag: read it (a cancel also changes the message).
+    void ctx.db
       .select({ cancel: faqGenerations.cancelRequested })
       .from(faqGenerations)
       .where(eq(faqGenerations.id, id))
@@ -33,12 +51,12 @@ export function watchWork(db: Database, id: string): WorkHandle {
       })
       // A failed look (database closing) decides nothing: the work's own checks still run.
       .catch(() => undefined);
-  }, WATCH_INTERVAL_MS);
-  timer.unref();
+  });
   return {
     signal: controller.signal,
     end() {
-      clearInterval(timer);
+      unsubscribe();
+      job?.removeEventListener('abort', interrupted);
       controllers.delete(controller);
       if (controllers.size === 0 && running.get(id) === controllers) running.delete(id);
     },
@@ -58,6 +76,14 @@ export class RecordDeleted extends Error {
 export class CancelRequested extends Error {
   override name = 'CancelRequested';
 }
+
+/** The process stopped running the job (shutdown, or the queue gave it to another process). */
+export class JobInterrupted extends Error {
+  override name = 'JobInterrupted';
+}
+
+export const interruptedJob = (signal: AbortSignal) =>
+  signal.aborted && signal.reason instanceof JobInterrupted;
 
 /** Whether the work was stopped by a cancel (as opposed to a deletion, or not at all). */
 export const stoppedByCancel = (signal: AbortSignal) =>

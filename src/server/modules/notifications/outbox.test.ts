@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { confirmEmailViaApi } from '../../../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -9,7 +9,7 @@ import {
   type TestSmtpServer,
 } from '../../../../tests/helpers/smtp-server.ts';
 import { emailOutbox } from '../../db/schema.ts';
-import { enqueueEmail } from './outbox.ts';
+import { enqueueEmail, MAIL_DELIVERY_QUEUE } from './outbox.ts';
 
 async function outboxRow(t: TestApp, id: string) {
   const [row] = await t.app.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
@@ -170,5 +170,30 @@ describe('with SMTP_URL', () => {
     expect(failed.error).toContain('550');
     expect(await t.app.mail.deliver(id)).toBe('sent');
     expect(await outboxRow(t, id)).toMatchObject({ status: 'sent', attempts: 2, error: null });
+  });
+
+  it('hands a refused delivery back to the queue, which tries it again later', async () => {
+    const id = await enqueueEmail(t.app.db, {
+      to: 'later@example.jp',
+      subject: '後で届くメール',
+      text: '本文',
+      kind: 'other',
+    });
+    smtp.rejectRecipients = true;
+    try {
+      t.app.mail.deliverLater(id);
+      await t.app.mail.drain();
+    } finally {
+      smtp.rejectRecipients = false;
+    }
+    expect(await outboxRow(t, id)).toMatchObject({ status: 'failed', attempts: 1 });
+    // The queue records the attempt's failure just after the row says so.
+    await vi.waitFor(
+      async () => {
+        const [job] = await t.app.jobs.boss.findJobs(MAIL_DELIVERY_QUEUE, { data: { id } });
+        expect(job).toMatchObject({ state: 'retry', retryCount: 0, retryBackoff: true });
+      },
+      { timeout: 10_000 },
+    );
   });
 });

@@ -5,6 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
+import type { JobDefinition, JobQueue } from '../jobs/job-queue.ts';
+
+/** Each outbox row is sent by a job, retried with backoff while SMTP refuses it. */
+export const MAIL_DELIVERY_QUEUE = 'mail-delivery';
+const DRAIN_LIMIT_MS = 30_000;
 
 export type EmailKind =
   | 'welcome'
@@ -57,12 +62,16 @@ export class MailDelivery {
   readonly #config: Config;
   readonly #db: Database;
   readonly #log: FastifyBaseLogger;
-  readonly #inFlight = new Set<Promise<void>>();
+  readonly #jobs: JobQueue;
+  /** Rows this process handed to the queue and has not yet seen handled (drain waits for them). */
+  readonly #handedOver = new Set<string>();
+  readonly #sending = new Set<Promise<unknown>>();
 
-  constructor(config: Config, db: Database, log: FastifyBaseLogger) {
+  constructor(config: Config, db: Database, log: FastifyBaseLogger, jobs: JobQueue) {
     this.#config = config;
     this.#db = db;
     this.#log = log;
+    this.#jobs = jobs;
     this.#transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   }
 
@@ -127,19 +136,47 @@ export class MailDelivery {
     }
   }
 
-  /** Fire-and-forget after the enqueueing transaction has committed. */
+  /**
+   * After the enqueueing transaction has committed: a delivery job, which any process runs and
+   * the queue retries with backoff while SMTP fails.
+   */
   deliverLater(id: string): void {
-    const task = this.deliver(id).then(
-      () => undefined,
-      (error: unknown) => this.#log.warn({ err: error, emailId: id }, 'e-mail delivery crashed'),
-    );
-    this.#inFlight.add(task);
-    void task.finally(() => this.#inFlight.delete(task));
+    this.#handedOver.add(id);
+    const sent = this.#jobs
+      .send(MAIL_DELIVERY_QUEUE, { id })
+      .catch((error: unknown) => this.#log.warn({ err: error, emailId: id }, 'e-mail not queued'));
+    this.#sending.add(sent);
+    void sent.finally(() => this.#sending.delete(sent));
   }
 
-  /** Waits for deliveries already started, so shutdown does not cut one off mid-update. */
+  /** The queue's job: a failed send is thrown, so the queue tries again later. */
+  readonly job: JobDefinition<{ id: string }> = {
+    name: MAIL_DELIVERY_QUEUE,
+    options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 },
+    handler: async (job) => {
+      if ((await this.deliver(job.data.id)) === 'failed')
+        throw new Error('e-mail delivery failed; retried by the queue');
+    },
+  };
+
+  /**
+   * Waits (30 s at most) until the messages this process handed over have had their first
+   * attempt, wherever it ran (tests read the outcome after it).
+   */
   async drain(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+    await Promise.allSettled([...this.#sending]);
+    const deadline = Date.now() + DRAIN_LIMIT_MS;
+    while (this.#handedOver.size > 0 && Date.now() < deadline) {
+      const waiting = await this.#db
+        .select({ id: emailOutbox.id, status: emailOutbox.status })
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.id, [...this.#handedOver]));
+      for (const row of waiting)
+        if (row.status !== 'pending' && row.status !== 'sending') this.#handedOver.delete(row.id);
+      for (const id of this.#handedOver)
+        if (!waiting.some((row) => row.id === id)) this.#handedOver.delete(id);
+      if (this.#handedOver.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   close(): void {

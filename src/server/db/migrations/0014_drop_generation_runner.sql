@@ -1,0 +1,1 @@
+ALTER TABLE "faq_generations" DROP COLUMN "runner";
