@@ -79,7 +79,7 @@ export const QUALIFIES = /^(?:ただし|但し|なお|それ以外|その他の|
 const CONDITION = /場合|のみ|除|要|別途|限り|以外|対象外|不可|できません|必要|まで|以上|以下|未満/;
 // Under a table, a note on tax, units or surcharges (「※表示は税抜です」「※30分単位」「※土日は
 // 30%割増」) is every row's condition.
-const TABLE_CONDITION = /単位|税|あたり|当たり|1名|一名|お一人|割増|割引|加算|別途/;
+const TABLE_CONDITION = /単位|税|あたり|当たり|1名|一名|お一人|割増|割引|加算|別途|倍/;
 
 /**
  * A ※ note qualifies the statement above it when it speaks of the same thing or states a
@@ -112,6 +112,16 @@ export function tableNotes(
   let index = row.index + 1;
   while (passages[index]?.kind === row.kind && passages[index]!.sectionId === row.sectionId)
     index++;
+  // A row with no price (「大木6m-以上 別途お見積り」) or the table's own caption in brackets may
+  // stand between the last row and the notes under the table.
+  let skipped = 0;
+  for (; skipped < 2; skipped++) {
+    const between = passages[index];
+    if (!between || between.note || between.sectionId !== row.sectionId) break;
+    const rowLike = /^[(（][^)）]*[)）]$/.test(between.text) || /\S[ \u3000]+\S/.test(between.text);
+    if (between.text.length > 30 || /[。！？]$/.test(between.text) || !rowLike) break;
+    index++;
+  }
   const notes: Passage[] = [];
   const words = new Set(contentWords(analyzer, statement));
   const end = index + 4;
@@ -124,6 +134,8 @@ export function tableNotes(
     if (!statesSomething(note.text)) continue;
     const speaksOf = contentWords(analyzer, note.text).some((word) => words.has(word));
     // A condition of its own (「※ワクチン未接種はご利用できません」) is another rule, not the rows'.
+    // Past a line that is no row, the notes are the table's only when the first speaks of it.
+    if (skipped > 0 && notes.length === 0 && !speaksOf) break;
     if (TABLE_CONDITION.test(note.text) || speaksOf) notes.push(note);
   }
   return notes;

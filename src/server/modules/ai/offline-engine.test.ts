@@ -289,6 +289,21 @@ describe('questions born from passages', () => {
     expect(faqs.map((faq) => faq.answer).join('\n')).not.toMatch(/注意は/);
   });
 
+  it('answers a table’s price with the notes under the table, past a row with no price', () => {
+    const text = [
+      '広葉樹剪定',
+      '低木0-2m未満  2,500円/本',
+      '中木2-4m未満  4,000~6,000円/本',
+      '大木6m-以上  別途お見積り',
+      '(もみじ・株立ちヤマボウシの広葉樹剪定)',
+      '※料金表は木立の剪定価格です。株立の場合は通常 木立の価格より少し(1.5-1.8倍)お高くなります。',
+    ].join('\n');
+    const draft = questionsOf(text, 10).find((candidate) =>
+      candidate.question.includes('低木0-2m未満'),
+    )!;
+    expect(offlineAnswer(analyzer, pages(text), draft, 'medium').answer).toContain('1.5-1.8倍');
+  });
+
   it('asks the hours of what is open, not of a topic named by its hours', () => {
     const text = [
       '会議室のご利用時間は8:00~21:00までとなっております。',
