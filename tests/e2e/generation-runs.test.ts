@@ -1,6 +1,12 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { callApi, signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
+import {
+  callApi,
+  signInPage,
+  signUpViaApi,
+  type SignedUpUser,
+  waitForStage as waitForStageOf,
+} from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 const siteUrl = inject('fixtureSiteUrl');
@@ -14,16 +20,8 @@ interface Record {
   error: string | null;
 }
 
-async function waitForStage(user: SignedUpUser, id: string, stage: string): Promise<Record> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const record = (await (
-      await callApi(baseURL, user, 'GET', `/api/generations/${id}`)
-    ).json()) as Record;
-    if (record.stage === stage) return record;
-    if (record.stage === 'failed') throw new Error(`generation failed: ${record.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`generation ${id} never reached ${stage}`);
+function waitForStage(user: SignedUpUser, id: string, stage: string) {
+  return waitForStageOf<Record>(baseURL, user, id, stage);
 }
 
 /** A draft: questions made through the public API, waiting for the user's choice. */

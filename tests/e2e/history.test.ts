@@ -1,26 +1,25 @@
 import JSZip from 'jszip';
 import { describe, expect, inject, it } from 'vitest';
 import { downloadedBytes, useBrowser } from './support/browser.ts';
-import { callApi, signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
+import {
+  callApi,
+  signInPage,
+  signUpViaApi,
+  type SignedUpUser,
+  waitForStage as waitForStageOf,
+} from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 const siteUrl = inject('fixtureSiteUrl');
 const browser = useBrowser();
 
-async function waitForStage(user: SignedUpUser, id: string, stage: string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const record = (await (
-      await callApi(baseURL, user, 'GET', `/api/generations/${id}`)
-    ).json()) as {
-      stage: string;
-      questions: string[];
-      error: string | null;
-    };
-    if (record.stage === stage) return record;
-    if (record.stage === 'failed') throw new Error(`generation failed: ${record.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`generation ${id} never reached ${stage}`);
+function waitForStage(user: SignedUpUser, id: string, stage: string) {
+  return waitForStageOf<{ stage: string; questions: string[]; error: string | null }>(
+    baseURL,
+    user,
+    id,
+    stage,
+  );
 }
 
 /** A finished record made through the public API, as the generation screen makes it. */

@@ -5,7 +5,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { faqPageIssues } from '../helpers/faq-jsonld.ts';
 import { useBrowser } from './support/browser.ts';
-import { callApi, signInPage, signUpViaApi, type SignedUpUser } from './support/session.ts';
+import {
+  callApi,
+  signInPage,
+  signUpViaApi,
+  type SignedUpUser,
+  waitForStage as waitForStageOf,
+} from './support/session.ts';
 
 const baseURL = inject('baseUrl');
 const siteUrl = inject('fixtureSiteUrl');
@@ -25,20 +31,13 @@ async function axeViolations(page: Page, include?: string): Promise<string[]> {
   );
 }
 
-async function waitForStage(user: SignedUpUser, id: string, stage: string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const record = (await (
-      await callApi(baseURL, user, 'GET', `/api/generations/${id}`)
-    ).json()) as {
-      stage: string;
-      questions: string[];
-      error: string | null;
-    };
-    if (record.stage === stage) return record;
-    if (record.stage === 'failed') throw new Error(`generation failed: ${record.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`generation ${id} never reached ${stage}`);
+function waitForStage(user: SignedUpUser, id: string, stage: string) {
+  return waitForStageOf<{ stage: string; questions: string[]; error: string | null }>(
+    baseURL,
+    user,
+    id,
+    stage,
+  );
 }
 
 /** A finished URL record made through the API, as the generation screen makes it. */

@@ -152,3 +152,24 @@ export async function callApi(
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
 }
+
+/**
+ * The generation record once it reaches `stage` (read through the API every 200 ms, for up to a
+ * minute); a failed record throws with its error.
+ */
+export async function waitForStage<T extends { stage: string; error: string | null }>(
+  baseURL: string,
+  user: SignedUpUser,
+  id: string,
+  stage: string,
+): Promise<T> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const record = (await (
+      await callApi(baseURL, user, 'GET', `/api/generations/${id}`)
+    ).json()) as T;
+    if (record.stage === stage) return record;
+    if (record.stage === 'failed') throw new Error(`generation failed: ${record.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`generation ${id} never reached ${stage}`);
+}
