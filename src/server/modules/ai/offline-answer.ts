@@ -33,7 +33,7 @@ import type { Polarity } from './question-candidate.ts';
 export const OFFLINE_NOT_FOUND = '提供された内容には、この質問に対する記載が見つかりませんでした。';
 
 // What says no: a negation, a refusal, an absence (「年中無休」「予約なしでも」).
-const SAYS_NO = /ません|ない|なし|無し|無休|不要|不可|お断り|かね(?:ます|る)|禁止|ご遠慮/;
+const SAYS_NO = /ません|ない|なし|無し|無休|不要|不可|お断り|かね(?:ます|る)|禁止|厳禁|ご遠慮/;
 // What only says yes or no under a condition: the answer is the sentence, not はい／いいえ.
 const HEDGED = /場合|限り|のみ|原則|次第|ことがあ|こともあ|可能性|によって|により|ケース/g;
 // A duty stated where a possibility is asked (「退場できますか？」 → 「退場していただきます」).

@@ -26,6 +26,7 @@ import { askedByCustomer } from './customer-phrasing.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { askForTime, askForValue, type ClauseContext } from './value-questions.ts';
 import { gateRefusal } from './question-gate.ts';
+import { refusalQuestion } from './refusal-questions.ts';
 import { topicOf, type QuestionSource } from './question-reading.ts';
 import {
   isWellFormedQuestion,
@@ -61,6 +62,18 @@ function sentenceQuestions(
   const clauses = splitClauses(tokens);
   const candidates: QuestionCandidate[] = [];
   const sentenceTopics = clauseTopics(clauses[0] ?? { tokens, text: passage.text });
+  const refusal = refusalQuestion(analyzer, passage.text);
+  if (refusal)
+    return [
+      {
+        question: refusal.question,
+        passageIndex: passage.index,
+        priority: 2.5,
+        clause: 0,
+        polarity: 'no',
+        ...(refusal.statement ? { statement: refusal.statement } : {}),
+      },
+    ];
   let also = '';
   const add = (question: string, priority: number, clause: number, polarity?: Polarity) => {
     if (question)
