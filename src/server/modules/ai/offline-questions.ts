@@ -27,6 +27,7 @@ import { fieldQuestions } from './field-questions.ts';
 import { askForTime, askForValue, type ClauseContext } from './value-questions.ts';
 import { gateRefusal } from './question-gate.ts';
 import { refusalQuestion } from './refusal-questions.ts';
+import { caseQuestion } from './case-questions.ts';
 import { topicOf, type QuestionSource } from './question-reading.ts';
 import {
   isWellFormedQuestion,
@@ -62,6 +63,9 @@ function sentenceQuestions(
   const clauses = splitClauses(tokens);
   const candidates: QuestionCandidate[] = [];
   const sentenceTopics = clauseTopics(clauses[0] ?? { tokens, text: passage.text });
+  const asksCase = caseQuestion(passage.text);
+  if (asksCase)
+    candidates.push({ question: asksCase, passageIndex: passage.index, priority: 2, clause: 0 });
   const refusal = refusalQuestion(analyzer, passage.text);
   if (refusal)
     return [
