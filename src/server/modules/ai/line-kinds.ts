@@ -23,10 +23,11 @@ export const FLAG = /^(?:重要|お知らせ|注意|ご注意|NEW|new|新着|PR|
 // A menu line 「カット 4,400円」「シャンプーコース（小型犬）4,950円〜」: an item and its price.
 export const PRICED_ITEM =
   /^([^\s。、：:]{2,30}?(?:[（(][^）)]{1,12}[）)])?)[\s\u3000]*(?:[…‥・.\-－―]{2,}\s*)?((?:約)?(?:[¥￥][\d,]+|[\d,]+(?:円|万円))(?:〜|～|から)?(?:[（(][^）)]{1,12}[）)])?)$/;
-// The same with a space between item and value, for counts and times too (「駐車場 5台」).
+// The same with a space between item and value, for counts and times too (「駐車場 5台」), and
+// with a longer note after the price (「介助保定料 ¥500〜(噛む・暴れる・嫌がる、高齢犬で…)」).
 // 「料理+ドリンク飲み放題3時間 お一人様6,000円(税込)」: a price per person is a value too.
 export const SPACED_ITEM =
-  /^([^\s。、：:]{2,20})[\s\u3000]+((?:約|最大|毎週|午前|午後|(?:お一人|おひとり|お1人|1名|一名)様?(?:につき)?\s*)?\d[^。]{0,40})$/;
+  /^([^\s。、：:]{2,20})[\s\u3000]+((?:約|最大|毎週|午前|午後|(?:お一人|おひとり|お1人|1名|一名)様?(?:につき)?\s*)?[¥￥]?\d[^。]{0,40})$/;
 // In a bulleted list, any short value after a space: 「・日曜日・祝日 休診」.
 export const SPACED_LIST_ITEM = /^([^\s。、：:]{2,20})[\s\u3000]+([^\s。]{1,12})$/;
 export const BARE_NAME = /^([\p{Script=Han}\p{Script=Katakana}ー・]{2,10})$/u;

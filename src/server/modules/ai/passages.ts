@@ -18,7 +18,7 @@ import {
   SUBJECT_LINE,
   UNLABELLED_FIGURES,
 } from './line-kinds.ts';
-import { pushPair, withCaptions } from './price-lines.ts';
+import { pricedList, pushPair, withCaptions } from './price-lines.ts';
 import { PRICE_CELL } from './fact-patterns.ts';
 import {
   acrossTables,
@@ -334,6 +334,12 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       if (bareName) {
         flushList();
         named = bareName;
+        continue;
+      }
+      const listed = pricedList(body);
+      if (listed) {
+        for (const [name, value] of listed)
+          pushPair(push, `${name} ${value}`, name, value, section);
         continue;
       }
       const pair =

@@ -3,7 +3,7 @@
  * the caption a short line sets over the priced lines under it.
  */
 import { PRICE_CELL } from './fact-patterns.ts';
-import { GENERIC_CAPTION } from './line-kinds.ts';
+import { GENERIC_CAPTION, PRICED_ITEM } from './line-kinds.ts';
 import type { Passage } from './passages.ts';
 
 /**
@@ -55,4 +55,30 @@ export function withCaptions(passages: Passage[]): Passage[] {
     for (const price of priced) if (!price.label?.includes(noun)) price.caption = noun;
   }
   return passages;
+}
+
+/**
+ * A line listing priced items one after another (「デザインカット代 ¥500〜、おパンツ ¥1,000、ブレス
+ * ¥1,000」): each item and its price, or nothing when any part is not one.
+ */
+export function pricedList(line: string): [name: string, value: string][] | undefined {
+  // A comma inside a figure (「¥1,000」) or a bracket is no separator.
+  const parts = line.split(/、(?![^（(]*[）)])|,(?!\d{3})/).map((part) => part.trim());
+  if (parts.length < 2) return undefined;
+  const items = parts.map((part) => PRICED_ITEM.exec(part));
+  if (items.some((item) => !item)) return undefined;
+  const pairs = items.map((item): [string, string] => [item![1]!, item![2]!]);
+  // 「デザインカット代 ¥500〜、おパンツ ¥1,000、…」: the first names the fee, the others are its
+  // kinds; asked one by one, 「おパンツはいくらですか？」 says nothing of what it is.
+  const [[fee, from], ...kinds] = pairs as [[string, string], ...[string, string][]];
+  if (/(?:代|料|料金)$/.test(fee) && kinds.every(([name]) => !/(?:代|料|料金)$/.test(name)))
+    return [
+      [
+        fee,
+        new Set(kinds.map(([, value]) => value)).size === 1
+          ? `${from}（${kinds.map(([name]) => name).join('・')}は各${kinds[0]![1]}）`
+          : `${from}（${kinds.map(([name, value]) => `${name}は${value}`).join('、')}）`,
+      ],
+    ];
+  return pairs;
 }

@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAnalyzer, type Analyzer } from './japanese.ts';
+import { offlineAnswer } from './offline-answer.ts';
+import { offlineQuestionsFromContent } from './offline-engine.ts';
+import { passagesOf } from './passages.ts';
+import { pricedList } from './price-lines.ts';
+
+/** Prices as a menu line lists them (issue 23). */
+describe('pricedList', () => {
+  it('reads each item and its price, a comma inside a figure staying in it', () => {
+    expect(pricedList('カット ¥4,400、カラー ¥6,600、パーマ 8,800円〜')).toEqual([
+      ['カット', '¥4,400'],
+      ['カラー', '¥6,600'],
+      ['パーマ', '8,800円〜'],
+    ]);
+  });
+
+  it('keeps the kinds of a fee with the fee', () => {
+    expect(
+      pricedList('デザインカット代 ¥500〜、おパンツ ¥1,000、ブレス ¥1,000、ブーツ ¥1,000'),
+    ).toEqual([['デザインカット代', '¥500〜（おパンツ・ブレス・ブーツは各¥1,000）']]);
+  });
+
+  it('reads no list where a part is no priced item', () => {
+    expect(pricedList('カット ¥4,400、カラーは応相談')).toBeUndefined();
+    expect(pricedList('カット ¥4,400')).toBeUndefined();
+  });
+});
+
+describe('priced lines through the engine', () => {
+  let analyzer: Analyzer;
+  beforeAll(async () => {
+    analyzer = await loadAnalyzer();
+  });
+
+  it('asks a fee with a long note after its price, and a fee listed with its kinds', () => {
+    const content = [
+      {
+        url: 'https://example.jp/',
+        title: '',
+        markdown: [
+          'トリミングサロンのご案内です。',
+          '- デザインカット代 ¥500〜、おパンツ ¥1,000、ブレス ¥1,000',
+          '- 介助保定料 ¥500〜(噛む・暴れる・嫌がる、高齢犬で保定が必要 etc)',
+        ].join('\n'),
+      },
+    ];
+    expect(passagesOf(content).filter((passage) => passage.kind === 'pair')).toHaveLength(2);
+    const answers = new Map(
+      offlineQuestionsFromContent(analyzer, content, 10).drafts.map((draft) => [
+        draft.question,
+        offlineAnswer(analyzer, content, draft, 'short').answer,
+      ]),
+    );
+    expect(answers.get('デザインカット代はいくらですか？')).toBe(
+      'デザインカット代は¥500〜（おパンツ・ブレスは各¥1,000）です。',
+    );
+    expect(answers.get('介助保定料はいくらですか？')).toMatch(/^介助保定料は¥500〜/);
+  });
+});
