@@ -28,6 +28,7 @@ import { askForTime, askForValue, type ClauseContext } from './value-questions.t
 import { gateRefusal } from './question-gate.ts';
 import { refusalQuestion } from './refusal-questions.ts';
 import { caseQuestion } from './case-questions.ts';
+import { needQuestion } from './need-questions.ts';
 import { topicOf, type QuestionSource } from './question-reading.ts';
 import {
   isWellFormedQuestion,
@@ -66,6 +67,16 @@ function sentenceQuestions(
   const asksCase = caseQuestion(passage.text);
   if (asksCase)
     candidates.push({ question: asksCase, passageIndex: passage.index, priority: 2, clause: 0 });
+  const need = needQuestion(analyzer, passage.text);
+  if (need)
+    candidates.push({
+      question: need.question,
+      passageIndex: passage.index,
+      priority: 2.5,
+      clause: 0,
+      polarity: 'yes',
+      ...(need.statement ? { statement: need.statement } : {}),
+    });
   const refusal = refusalQuestion(analyzer, passage.text);
   if (refusal)
     return [
