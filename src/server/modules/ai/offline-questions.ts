@@ -26,9 +26,7 @@ import { askedByCustomer } from './customer-phrasing.ts';
 import { fieldQuestions } from './field-questions.ts';
 import { askForTime, askForValue, type ClauseContext } from './value-questions.ts';
 import { gateRefusal } from './question-gate.ts';
-import { refusalQuestion } from './refusal-questions.ts';
-import { caseQuestion } from './case-questions.ts';
-import { needQuestion } from './need-questions.ts';
+import { wholeSentenceQuestions } from './whole-sentence-questions.ts';
 import { topicOf, type QuestionSource } from './question-reading.ts';
 import {
   isWellFormedQuestion,
@@ -64,31 +62,9 @@ function sentenceQuestions(
   const clauses = splitClauses(tokens);
   const candidates: QuestionCandidate[] = [];
   const sentenceTopics = clauseTopics(clauses[0] ?? { tokens, text: passage.text });
-  const asksCase = caseQuestion(passage.text);
-  if (asksCase)
-    candidates.push({ question: asksCase, passageIndex: passage.index, priority: 2, clause: 0 });
-  const need = needQuestion(analyzer, passage.text);
-  if (need)
-    candidates.push({
-      question: need.question,
-      passageIndex: passage.index,
-      priority: 2.5,
-      clause: 0,
-      polarity: 'yes',
-      ...(need.statement ? { statement: need.statement } : {}),
-    });
-  const refusal = refusalQuestion(analyzer, passage.text);
-  if (refusal)
-    return [
-      {
-        question: refusal.question,
-        passageIndex: passage.index,
-        priority: 2.5,
-        clause: 0,
-        polarity: 'no',
-        ...(refusal.statement ? { statement: refusal.statement } : {}),
-      },
-    ];
+  const whole = wholeSentenceQuestions(analyzer, passage);
+  if (whole.only) return whole.candidates;
+  candidates.push(...whole.candidates);
   let also = '';
   const add = (question: string, priority: number, clause: number, polarity?: Polarity) => {
     if (question)
