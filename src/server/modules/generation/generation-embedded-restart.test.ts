@@ -62,7 +62,7 @@ describe('the embedded server restarted mid-generation', () => {
       await database.close();
     }
     server = await start();
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     llm?.releaseWaiting();
@@ -81,7 +81,8 @@ describe('the embedded server restarted mid-generation', () => {
       const found = await probe();
       if (found !== undefined) return found;
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Not too often: each look is a request to the server doing the work, on two cores.
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
 
@@ -173,5 +174,5 @@ describe('the embedded server restarted mid-generation', () => {
     } finally {
       await database.close();
     }
-  }, 180_000);
+  }, 240_000);
 });
