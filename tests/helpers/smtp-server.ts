@@ -13,6 +13,8 @@ export interface TestSmtpServer {
   messages: ReceivedMail[];
   /** Reject every message at RCPT with a permanent failure (like a mailbox that does not exist). */
   rejectRecipients: boolean;
+  /** How long the server takes to accept a message's data (a slow mail server). */
+  acceptDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     url: '',
     messages: [],
     rejectRecipients: false,
+    acceptDelayMs: 0,
     close: async () => {},
   };
   const sockets = new Set<Socket>();
@@ -53,7 +56,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
             state.messages.push({ ...envelope, data: dataLines.join('\r\n') });
             dataLines = [];
             envelope = { from: '', to: [] };
-            reply('250 2.0.0 queued');
+            if (state.acceptDelayMs > 0)
+              setTimeout(() => reply('250 2.0.0 queued'), state.acceptDelayMs);
+            else reply('250 2.0.0 queued');
           } else {
             dataLines.push(line.startsWith('..') ? line.slice(1) : line);
           }

@@ -47,6 +47,21 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   };
 }
 
+/**
+ * PGlite in a data directory, as `npm start` runs it: a new directory starts from the worker's
+ * migrated snapshot, an existing one opens as it is (one process at a time may hold it).
+ */
+export async function openPgliteDirectory(
+  dir: string,
+  options: { fresh: boolean },
+): Promise<DatabaseHandle> {
+  return openDatabase({
+    pgliteDir: dir,
+    pgliteSnapshot: options.fresh ? await pgliteSnapshot() : undefined,
+    pgliteRuntime: await pgliteRuntime(),
+  });
+}
+
 // Module state lives as long as the worker: the server project runs without isolation.
 let runtime: Promise<NonNullable<OpenDatabaseOptions['pgliteRuntime']>> | null = null;
 

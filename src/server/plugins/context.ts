@@ -43,7 +43,7 @@ async function appContext(app: FastifyInstance, options: AppContextOptions): Pro
   app.decorate('jobs', jobs);
   const generationEvents = new GenerationEvents(database, app.log);
   app.decorate('generationEvents', generationEvents);
-  app.decorate('mail', new MailDelivery(config, database.db, app.log, jobs));
+  app.decorate('mail', new MailDelivery(config, database, app.log, jobs));
   // Chromium starts on the first JavaScript-only page, not before.
   app.decorate('renderer', new PageRenderer(config.CHROMIUM_PATH.trim() || undefined, app.log));
   app.decorate('storage', createStorage(config));

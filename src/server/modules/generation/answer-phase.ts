@@ -7,6 +7,7 @@ import {
   type FaqItem,
 } from '../../../shared/generations.ts';
 import type { AnswerLength } from '../../../shared/limits.ts';
+import type { Transaction } from '../../db/client.ts';
 import { faqGenerations } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { reserveCredits, settleReservation, usageDescription } from '../credits/ledger.ts';
@@ -437,6 +438,7 @@ export async function endAnswerRun(
  * and is answering: the record's row is locked first, so a deletion either comes before (the
  * reservation is released, nothing is charged, the answers are dropped) or after (the user had
  * the answers and deleted them). Returns the credits charged, or null when the record is gone.
+ * `alsoInTransaction` runs last in the same transaction, with that result.
  */
 export async function keepAnswers(
   ctx: GenerationContext,
@@ -444,6 +446,7 @@ export async function keepAnswers(
   reservationId: string,
   produced: number,
   values: (charged: number) => RecordValues,
+  alsoInTransaction?: (tx: Transaction, charged: number | null) => Promise<void>,
 ): Promise<number | null> {
   return afterQueuedWrites(id, () =>
     ctx.db.transaction(async (tx) => {
@@ -454,6 +457,7 @@ export async function keepAnswers(
         .for('update');
       if (!live) {
         await settleReservation(tx, { reservationId, used: 0, description: '' });
+        await alsoInTransaction?.(tx, null);
         return null;
       }
       const { charged } = await settleReservation(tx, {
@@ -465,6 +469,7 @@ export async function keepAnswers(
         .update(faqGenerations)
         .set({ ...values(charged), updatedAt: new Date() })
         .where(eq(faqGenerations.id, id));
+      await alsoInTransaction?.(tx, charged);
       return charged;
     }),
   );

@@ -9,6 +9,7 @@ import { contentItem } from './answer-items.ts';
 import { answerCategory, approvedDrafts, expertsNeedModel, keepAnswers } from './answer-phase.ts';
 import { GENERATION_NOT_FOUND, getOwnGeneration, type StoredSources } from './generation.record.ts';
 import { interruptedJob, watchWork } from './running-work.ts';
+import { announceRegenerationEnd, type RegenerationResult } from './generation-events.ts';
 import { GENERATION_QUEUES, type RegenerationJob } from './generation.queues.ts';
 import {
   aiRun,
@@ -54,44 +55,111 @@ export async function regenerateAnswer(
   const run = aiRun(ctx.config, sources.ai);
   if (sources.category && run.engine.kind === 'offline') throw expertsNeedModel();
   if (run.engine.kind === 'model') await requireConfirmedAddress(ctx.db, userId);
-  const jobId = await ctx.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(faqGenerations)
-      .set({ stage: 'answering', message: '回答を再生成中...', updatedAt: new Date() })
-      .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'completed')))
-      .returning({ id: faqGenerations.id });
-    if (!claimed) return null;
-    const reservation = await reserveCredits(tx, { userId, amount: 1, generationId: id });
-    return ctx.jobs.send(
-      GENERATION_QUEUES.regeneration,
-      {
-        id,
-        userId,
-        reservationId: reservation.id,
-        index,
-        message: row.message,
-      } satisfies RegenerationJob,
-      { tx },
-    );
-  });
-  if (!jobId) throw new HttpError(409, REGENERATION_BUSY);
-  const outcome = await waitForOutcome(ctx, jobId);
-  if ('error' in outcome) throw new HttpError(outcome.error.statusCode, outcome.error.message);
-  return outcome.item;
+  // Listening before the claim commits: the job may end before the claim's caller goes on.
+  const ending = awaitRegenerationEnd(ctx, id);
+  try {
+    const claim = await ctx.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(faqGenerations)
+        .set({ stage: 'answering', message: '回答を再生成中...', updatedAt: new Date() })
+        .where(and(eq(faqGenerations.id, id), eq(faqGenerations.stage, 'completed')))
+        .returning({ id: faqGenerations.id });
+      if (!claimed) return null;
+      const reservation = await reserveCredits(tx, { userId, amount: 1, generationId: id });
+      const jobId = await ctx.jobs.send(
+        GENERATION_QUEUES.regeneration,
+        {
+          id,
+          userId,
+          reservationId: reservation.id,
+          index,
+          message: row.message,
+        } satisfies RegenerationJob,
+        { tx },
+      );
+      return { jobId, reservationId: reservation.id };
+    });
+    if (!claim?.jobId) throw new HttpError(409, REGENERATION_BUSY);
+    const outcome = await ending.outcome(claim.jobId, claim.reservationId, index);
+    if ('error' in outcome) throw new HttpError(outcome.error.statusCode, outcome.error.message);
+    return outcome.item;
+  } finally {
+    ending.stop();
+  }
 }
 
-/** The job's output once it completed; its last attempt failing is the dead letter's to end. */
-async function waitForOutcome(ctx: GenerationContext, jobId: string): Promise<RegenerationOutcome> {
-  const deadline = Date.now() + REGENERATION_WAIT_MS;
-  while (Date.now() < deadline) {
-    const [job] = await ctx.jobs.boss.findJobs<RegenerationJob>(GENERATION_QUEUES.regeneration, {
-      id: jobId,
-    });
-    if (job?.state === 'completed' && job.output) return job.output as RegenerationOutcome;
-    if (!job || job.state === 'failed' || job.state === 'cancelled')
-      return { error: { statusCode: 503, message: REGENERATION_GAVE_UP } };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * Waits for the regeneration's end as it is announced on commit (generation-events.ts), from
+ * whichever process ran the job or its dead letter, then reads the record once. A deletion of
+ * the record ends the wait too. Nothing is read on a timer: if no announcement comes (the
+ * listening connection dropped at that moment), the job is read once after REGENERATION_WAIT_MS.
+ */
+function awaitRegenerationEnd(ctx: GenerationContext, id: string) {
+  const ended = new Map<string, RegenerationResult>();
+  let deleted = false;
+  let wake: (() => void) | null = null;
+  const stopEnds = ctx.events.subscribeRegenerationEnd(id, (announced) => {
+    // The first end told is the one that happened; a later one only finds it done.
+    if (!ended.has(announced.reservationId)) ended.set(announced.reservationId, announced.result);
+    wake?.();
+  });
+  const stopChanges = ctx.events.subscribe(id, (change) => {
+    if (change.kind !== 'generation_deleted') return;
+    deleted = true;
+    wake?.();
+  });
+  return {
+    stop() {
+      stopEnds();
+      stopChanges();
+    },
+    async outcome(jobId: string, reservationId: string, index: number) {
+      const heard = () => deleted || ended.has(reservationId);
+      if (!heard()) {
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
+          wake = () => (heard() ? resolve() : undefined);
+          timer = setTimeout(resolve, REGENERATION_WAIT_MS);
+        });
+        clearTimeout(timer);
+      }
+      if (!heard()) return outcomeOfJob(ctx, jobId);
+      const result = ended.get(reservationId);
+      return outcomeFromRecord(ctx, id, index, deleted && !result ? 'gone' : result!);
+    },
+  };
+}
+
+/** What the request answers once the regeneration's end is announced: the item as kept. */
+async function outcomeFromRecord(
+  ctx: GenerationContext,
+  id: string,
+  index: number,
+  result: RegenerationResult,
+): Promise<RegenerationOutcome> {
+  if (result === 'gave_up') return { error: { statusCode: 503, message: REGENERATION_GAVE_UP } };
+  const [row] =
+    result === 'gone'
+      ? []
+      : await ctx.db
+          .select({ items: faqGenerations.items })
+          .from(faqGenerations)
+          .where(eq(faqGenerations.id, id));
+  const item = ((row?.items as FaqItem[] | null) ?? [])[index];
+  if (!item) return { error: { statusCode: 404, message: GENERATION_NOT_FOUND } };
+  if (result === 'unchanged') return { item: { ...item, unchanged: true } };
+  if (result === 'failed') return { item: { ...item, regenerationFailed: true } };
+  return { item };
+}
+
+/** The safety net when no end was heard: the job's output, if it completed. */
+async function outcomeOfJob(ctx: GenerationContext, jobId: string): Promise<RegenerationOutcome> {
+  const [job] = await ctx.jobs.boss.findJobs<RegenerationJob>(GENERATION_QUEUES.regeneration, {
+    id: jobId,
+  });
+  if (job?.state === 'completed' && job.output) return job.output as RegenerationOutcome;
+  if (!job || job.state === 'failed' || job.state === 'cancelled')
+    return { error: { statusCode: 503, message: REGENERATION_GAVE_UP } };
   return {
     error: {
       statusCode: 503,
@@ -158,14 +226,24 @@ export async function runRegeneration(
       produced > 0
         ? items.map((existing, position) => (position === index ? item : existing))
         : items;
-    // The charge and the new answer are kept together, and only while the record exists.
-    const charged = await keepAnswers(ctx, id, reservationId, produced, (credits) => ({
-      stage: 'completed',
-      message: job.message,
-      items: next,
-      answers: JSON.stringify(next.map((entry) => entry.answer)),
-      creditsUsed: row.creditsUsed + credits,
-    }));
+    // The charge and the new answer are kept together, and only while the record exists; the
+    // waiting request hears how it ended when they commit.
+    const result: RegenerationResult = item.failed ? 'failed' : unchanged ? 'unchanged' : 'kept';
+    const charged = await keepAnswers(
+      ctx,
+      id,
+      reservationId,
+      produced,
+      (credits) => ({
+        stage: 'completed',
+        message: job.message,
+        items: next,
+        answers: JSON.stringify(next.map((entry) => entry.answer)),
+        creditsUsed: row.creditsUsed + credits,
+      }),
+      (tx, credits) =>
+        announceRegenerationEnd(tx, id, reservationId, credits === null ? 'gone' : result),
+    );
     kept = true;
     if (charged === null) return { error: { statusCode: 404, message: GENERATION_NOT_FOUND } };
     if (produced === 0)
@@ -184,19 +262,32 @@ export async function runRegeneration(
   } finally {
     work.end();
     // A failure releases the credit and the record with the answers it had.
-    if (!kept) await endRegeneration(ctx, job);
+    if (!kept) await endRegeneration(ctx, job, 'failed');
   }
 }
 
-/** Releases the regeneration's credit and gives the record back with the answers it had. */
-export async function endRegeneration(ctx: GenerationContext, job: RegenerationJob): Promise<void> {
-  await settleReservation(ctx.db, {
-    reservationId: job.reservationId,
-    used: 0,
-    description: '',
-  }).catch(() => undefined);
-  await ctx.db
-    .update(faqGenerations)
-    .set({ stage: 'completed', message: job.message, updatedAt: new Date() })
-    .where(and(eq(faqGenerations.id, job.id), eq(faqGenerations.stage, 'answering')));
+/**
+ * Releases the regeneration's credit and gives the record back with the answers it had, telling
+ * the waiting request how it ended: `failed` (its last attempt failed in the handler) or
+ * `gave_up` (the dead letter ended it).
+ */
+export async function endRegeneration(
+  ctx: GenerationContext,
+  job: RegenerationJob,
+  result: Extract<RegenerationResult, 'failed' | 'gave_up'>,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await settleReservation(tx, {
+      reservationId: job.reservationId,
+      used: 0,
+      description: '',
+    }).catch(() => undefined);
+    const released = await tx
+      .update(faqGenerations)
+      .set({ stage: 'completed', message: job.message, updatedAt: new Date() })
+      .where(and(eq(faqGenerations.id, job.id), eq(faqGenerations.stage, 'answering')))
+      .returning({ id: faqGenerations.id });
+    // Already ended (kept by an attempt whose process died after, or deleted): that was told.
+    if (released.length > 0) await announceRegenerationEnd(tx, job.id, job.reservationId, result);
+  });
 }

@@ -130,7 +130,7 @@ export function generationJobs(ctx: GenerationContext): JobDefinition[] {
           const dead = job.data as AnswerJob;
           await endAnswerRun(ctx, dead.id, dead.reservationId, PROVIDER_GAVE_UP);
         } else if (kind === 'regeneration') {
-          await endRegeneration(ctx, job.data as RegenerationJob);
+          await endRegeneration(ctx, job.data as RegenerationJob, 'gave_up');
         } else {
           const dead = job.data as QuestionJob;
           const row = await record(ctx, dead.id);

@@ -108,6 +108,50 @@ describe('the job queue on the app database', () => {
   });
 });
 
+describe('a job announced while its queue is busy', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('is taken as soon as the one worker is free, not at its next poll', async () => {
+    const queue = new JobQueue(database, silent);
+    const started = new Map<string, number>();
+    const ended = new Map<string, number>();
+    let sendSecond: () => void = () => undefined;
+    await queue.start(
+      [
+        {
+          name: 'busy-test',
+          // A poll far longer than the test: only the NOTIFY can bring the second job in time.
+          work: { pollingIntervalSeconds: 30, notifyPollingIntervalSeconds: 30 },
+          handler: async (job) => {
+            const name = (job.data as { name: string }).name;
+            started.set(name, Date.now());
+            // Announced while this one runs.
+            if (name === 'first') sendSecond();
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            ended.set(name, Date.now());
+          },
+        },
+      ],
+      [],
+    );
+    try {
+      sendSecond = () => void queue.send('busy-test', { name: 'second' });
+      await queue.send('busy-test', { name: 'first' });
+      await until(async () => ended.has('second'));
+      // Generous: a missed NOTIFY would leave it to the 30-second poll.
+      expect(started.get('second')! - ended.get('first')!).toBeLessThan(15_000);
+    } finally {
+      await queue.stop(1000);
+    }
+  }, 60_000);
+});
+
 describe('cleanups are jobs of the queue', () => {
   const t = useTestApp();
 

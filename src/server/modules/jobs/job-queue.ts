@@ -81,8 +81,9 @@ export class JobQueue {
     for (const definition of ordered) {
       await this.boss.work(
         definition.name,
-        // A worker busy when a job's NOTIFY arrives does not hear it: it finds the job at its
-        // next poll, so a one-worker queue polls often.
+        // A worker busy when a job's NOTIFY arrives keeps it and fetches again once free; what
+        // announces nothing (a retry coming due, a dead letter) waits for the poll, so it is
+        // short rather than pg-boss's 30-second backstop.
         { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, ...definition.work },
         async ([job]) => (job ? definition.handler(job as Job<never>) : undefined),
       );

@@ -197,3 +197,37 @@ describe('with SMTP_URL', () => {
     );
   });
 });
+
+describe('draining the mail this process handed to the queue', () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@faq-kobo.test' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('hears each message handled instead of reading the outbox on a timer', async () => {
+    const id = await enqueueEmail(t.app.db, {
+      to: 'slow@example.jp',
+      subject: '遅いメールサーバー',
+      text: '本文',
+      kind: 'other',
+    });
+    smtp.acceptDelayMs = 1500;
+    const reads = vi.spyOn(t.app.db, 'select');
+    try {
+      t.app.mail.deliverLater(id);
+      await t.app.mail.drain();
+      expect(await outboxRow(t, id)).toMatchObject({ status: 'sent', attempts: 1 });
+      // The rows are read once when the drain begins (the outboxRow above is the second read).
+      expect(reads.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      reads.mockRestore();
+      smtp.acceptDelayMs = 0;
+    }
+  });
+});

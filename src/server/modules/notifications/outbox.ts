@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { Database, DatabaseHandle, DbOrTx } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.ts';
 
 /** Each outbox row is sent by a job, retried with backoff while SMTP refuses it. */
 export const MAIL_DELIVERY_QUEUE = 'mail-delivery';
 const DRAIN_LIMIT_MS = 30_000;
+/** Announces each outbox row a delivery has handled (sent, failed, stored), from any process. */
+const HANDLED_CHANNEL = 'faq_mail_handled';
 
 export type EmailKind =
   | 'welcome'
@@ -61,15 +63,17 @@ export class MailDelivery {
   readonly #transport: Transporter | null;
   readonly #config: Config;
   readonly #db: Database;
+  readonly #listen: DatabaseHandle['listen'];
   readonly #log: FastifyBaseLogger;
   readonly #jobs: JobQueue;
   /** Rows this process handed to the queue and has not yet seen handled (drain waits for them). */
   readonly #handedOver = new Set<string>();
   readonly #sending = new Set<Promise<unknown>>();
 
-  constructor(config: Config, db: Database, log: FastifyBaseLogger, jobs: JobQueue) {
+  constructor(config: Config, database: DatabaseHandle, log: FastifyBaseLogger, jobs: JobQueue) {
     this.#config = config;
-    this.#db = db;
+    this.#db = database.db;
+    this.#listen = database.listen;
     this.#log = log;
     this.#jobs = jobs;
     this.#transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
@@ -84,6 +88,15 @@ export class MailDelivery {
    * retry racing the first attempt) never send the same message twice.
    */
   async deliver(id: string): Promise<EmailStatus | null> {
+    const status = await this.#deliverOnce(id);
+    if (status)
+      await this.#db
+        .execute(sql`select pg_notify(${HANDLED_CHANNEL}, ${id})`)
+        .catch(() => undefined);
+    return status;
+  }
+
+  async #deliverOnce(id: string): Promise<EmailStatus | null> {
     if (!this.#transport) {
       const [stored] = await this.#db
         .update(emailOutbox)
@@ -161,21 +174,36 @@ export class MailDelivery {
 
   /**
    * Waits (30 s at most) until the messages this process handed over have had their first
-   * attempt, wherever it ran (tests read the outcome after it).
+   * attempt, wherever it ran (tests read the outcome after it): it reads their rows once, then
+   * hears each one handled as the delivery announces it.
    */
   async drain(): Promise<void> {
     await Promise.allSettled([...this.#sending]);
-    const deadline = Date.now() + DRAIN_LIMIT_MS;
-    while (this.#handedOver.size > 0 && Date.now() < deadline) {
-      const waiting = await this.#db
+    if (this.#handedOver.size === 0) return;
+    let wake = () => {};
+    const stop = await this.#listen(HANDLED_CHANNEL, (id) => {
+      if (this.#handedOver.delete(id)) wake();
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // Handled before the listening began, or gone: only the row says so.
+      const rows = await this.#db
         .select({ id: emailOutbox.id, status: emailOutbox.status })
         .from(emailOutbox)
         .where(inArray(emailOutbox.id, [...this.#handedOver]));
-      for (const row of waiting)
-        if (row.status !== 'pending' && row.status !== 'sending') this.#handedOver.delete(row.id);
-      for (const id of this.#handedOver)
-        if (!waiting.some((row) => row.id === id)) this.#handedOver.delete(id);
-      if (this.#handedOver.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const id of this.#handedOver) {
+        const row = rows.find((candidate) => candidate.id === id);
+        if (!row || (row.status !== 'pending' && row.status !== 'sending'))
+          this.#handedOver.delete(id);
+      }
+      await new Promise<void>((resolve) => {
+        wake = () => (this.#handedOver.size === 0 ? resolve() : undefined);
+        wake();
+        timer = setTimeout(resolve, DRAIN_LIMIT_MS);
+      });
+    } finally {
+      clearTimeout(timer);
+      await stop();
     }
   }
 
