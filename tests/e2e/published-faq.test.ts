@@ -148,6 +148,9 @@ describe('a published FAQ', () => {
     expect(block).toContain('<h2 style="font-size:1.25em">山田商店のよくある質問</h2>');
     const preview = publishing.locator('iframe[title="HTMLブロックのプレビュー"]');
     await expect(preview.getAttribute('sandbox')).resolves.toBe('');
+    // Chromium may not lay out a cross-origin frame below the fold (the sandbox makes the
+    // preview one): its text reads as hidden until the frame is scrolled to, as a reader does.
+    await preview.scrollIntoViewIfNeeded();
     await page
       .frameLocator('iframe[title="HTMLブロックのプレビュー"]')
       .getByText('山田商店のよくある質問')
@@ -251,10 +254,33 @@ describe('a published FAQ', () => {
       await publishing.getByRole('textbox', { name: 'iframeで埋め込むコード' }).inputValue(),
     );
     await shopper.page.goto(shopUrl);
-    await shopper.page
-      .frameLocator('iframe')
-      .getByRole('heading', { name: '山田商店のよくある質問' })
-      .waitFor();
+    const framed = shopper.page.frameLocator('iframe');
+    await framed.getByRole('heading', { name: '山田商店のよくある質問' }).waitFor();
+    // The frame takes the height its page says it has (not the snippet's 640 px), grows when an
+    // answer opens, and heeds no one else: here the shop's own page posts the same message.
+    const frame = shopper.page.locator('iframe');
+    const frameHeight = () => frame.evaluate((element) => element.getBoundingClientRect().height);
+    const innerHeight = () => framed.locator('body').evaluate((body) => body.scrollHeight);
+    await expect.poll(frameHeight).not.toBe(640);
+    const closed = await frameHeight();
+    expect(closed).toBeGreaterThanOrEqual(await innerHeight());
+    await framed.locator('summary').first().click();
+    await expect.poll(frameHeight).toBeGreaterThan(closed);
+    const opened = await frameHeight();
+    expect(opened).toBeGreaterThanOrEqual(await innerHeight());
+    await shopper.page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          addEventListener('message', function done(event) {
+            if (event.data !== 'done') return;
+            removeEventListener('message', done);
+            resolve();
+          });
+          postMessage({ type: 'faq-kobo-height', height: 5 }, '*');
+          postMessage('done', '*');
+        }),
+    );
+    expect(await frameHeight()).toBe(opened);
     expect(shopper.problems).toEqual([]);
 
     // What customers opened, on the history detail.

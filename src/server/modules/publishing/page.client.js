@@ -37,6 +37,15 @@
         : '該当する質問はありません'
       : '';
   });
+  // The iframe version tells the page around it how tall it is, so an opened answer is never
+  // cut off: the dialog's iframe snippet sets the frame's height from this message and no
+  // other. Only a height is said, which any page may know; the page itself cannot be framed.
+  if (window.parent !== window && window.ResizeObserver) {
+    new ResizeObserver(function () {
+      var height = Math.ceil(document.body.getBoundingClientRect().height);
+      window.parent.postMessage({ type: 'faq-kobo-height', height: height }, '*');
+    }).observe(document.body);
+  }
   // Counts only, never who: nothing is sent when the browser asks not to be tracked.
   var gpc = navigator.globalPrivacyControl === true;
   if (navigator.doNotTrack === '1' || gpc || !navigator.sendBeacon) return;
