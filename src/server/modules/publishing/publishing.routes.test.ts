@@ -376,3 +376,62 @@ describe('the embed', () => {
     expect(gunzipSync(response.rawPayload).toString()).toContain('attachShadow');
   });
 });
+
+describe('the sitemap', () => {
+  const sitemap = async () => {
+    const response = await t.app.inject({ url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    return response.body;
+  };
+  const listed = (body: string, slug: string) =>
+    body.includes(`<loc>https://faq.example.jp/f/${slug}</loc>`);
+
+  it('lists the published pages search engines may index, beside the site’s own pages', async () => {
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: https://faq.example.jp/sitemap.xml');
+    const { slug } = await published();
+    const body = await sitemap();
+    expect(body).toContain('<loc>https://faq.example.jp/pricing</loc>');
+    expect(body).toMatch(
+      new RegExp(
+        `<url><loc>https://faq.example.jp/f/${slug}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z</lastmod></url>`,
+      ),
+    );
+  });
+
+  it('leaves out at once what is noindex, unpublished, suspended, deleted or has nothing to show', async () => {
+    const live = await published();
+    const noindex = await published({ businessName: '山田歯科', noindex: true });
+    const unpublished = await published();
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/generations/${unpublished.id}/publication`,
+      headers: unpublished.user.headers,
+    });
+    const suspended = await published();
+    await setSuspended(t.app.db, suspended.user.id, true);
+    const deletedAccount = await published();
+    await deleteAccount(t.app.db, t.app.storage, t.app.log, deletedAccount.user.id);
+    const deletedRecord = await published();
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/generations/${deletedRecord.id}`,
+      headers: deletedRecord.user.headers,
+    });
+    const emptied = await published();
+    await t.app.db
+      .update(faqGenerations)
+      .set({ items: [item('未承認の質問', 'まだ載せません。', { approved: false })] })
+      .where(eq(faqGenerations.id, emptied.id));
+
+    const body = await sitemap();
+    expect(listed(body, live.slug)).toBe(true);
+    for (const gone of [noindex, unpublished, suspended, deletedAccount, deletedRecord, emptied]) {
+      expect(listed(body, gone.slug)).toBe(false);
+    }
+    // Switching noindex off (the 「検索エンジンに載せない」 box unticked) lists it.
+    await publish(noindex.user, noindex.id, { businessName: '山田歯科', noindex: false });
+    expect(listed(await sitemap(), noindex.slug)).toBe(true);
+  });
+});
