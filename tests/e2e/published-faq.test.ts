@@ -148,13 +148,13 @@ describe('a published FAQ', () => {
     expect(block).toContain('<h2 style="font-size:1.25em">山田商店のよくある質問</h2>');
     const preview = publishing.locator('iframe[title="HTMLブロックのプレビュー"]');
     await expect(preview.getAttribute('sandbox')).resolves.toBe('');
-    // Chromium may not lay out a cross-origin frame below the fold (the sandbox makes the
-    // preview one): its text reads as hidden until the frame is scrolled to, as a reader does.
-    await preview.scrollIntoViewIfNeeded();
-    await page
-      .frameLocator('iframe[title="HTMLブロックのプレビュー"]')
-      .getByText('山田商店のよくある質問')
-      .waitFor();
+    // What the preview shows, read by evaluating in its frame: Playwright's waiting for a
+    // visible element polls with timers inside the frame too, and a frame that may not run
+    // scripts never fires them (the hang axe had, above), so that wait stalled at times.
+    const previewFrame = await (await preview.elementHandle())?.contentFrame();
+    await expect
+      .poll(() => previewFrame?.evaluate(() => document.body?.textContent ?? ''))
+      .toContain('山田商店のよくある質問');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await publishing.getByRole('button', { name: 'HTMLブロックをコピー' }).click();
     await page.getByText('HTMLブロックをコピーしました').waitFor();
