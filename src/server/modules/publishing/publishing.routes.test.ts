@@ -131,6 +131,17 @@ describe('publishing a FAQ', () => {
     );
   });
 
+  it('lays the page out once: the search script comes before the questions, without comments', async () => {
+    const { slug } = await published();
+    const html = (await page(slug)).body;
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html);
+    expect(script).not.toBeNull();
+    expect(script!.index).toBeLessThan(html.indexOf('<details>'));
+    expect(html.indexOf('id="status"')).toBeLessThan(script!.index);
+    expect(script![1]).not.toMatch(/^\s*\/\//m);
+    expect(html).not.toContain('<form');
+  });
+
   it('is cached by ETag and revalidated, so a change shows at once', async () => {
     const { user, id, slug } = await published();
     const first = await page(slug);
