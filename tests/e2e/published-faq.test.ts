@@ -18,17 +18,46 @@ const siteUrl = inject('fixtureSiteUrl');
 const browser = useBrowser();
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-/** WCAG 2.1 A and AA and axe's best practices, as tests/e2e/accessibility.test.ts checks them. */
+/** Long enough for axe on a busy two-core machine (seconds), short of the test's own timeout. */
+const AXE_LIMIT_MS = 60_000;
+
+/**
+ * WCAG 2.1 A and AA and axe's best practices, as tests/e2e/accessibility.test.ts checks them,
+ * within AXE_LIMIT_MS. Frames sandboxed without allow-scripts are left out: axe-core/playwright
+ * injects axe into every frame (the injection runs, as the debugger's does) and then waits with
+ * no limit for axe.runPartial there, which never settles because timers do not fire in a
+ * document that may not run scripts. Whether it got that far depended on the injection beating
+ * the library's own 1 s limit, so the journey hung only on a machine quick enough at that moment.
+ */
 async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  const builder = new AxeBuilder({ page }).exclude(
+    'iframe[sandbox]:not([sandbox~="allow-scripts"])',
   );
+  if (include) builder.include(include);
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `axe did not finish within ${AXE_LIMIT_MS / 1000} s on ${page.url()}${include ? ` (${include})` : ''}: a frame that cannot run scripts, or a page that never settles?`,
+          ),
+        ),
+      AXE_LIMIT_MS,
+    );
+  });
+  try {
+    const results = await Promise.race([
+      builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze(),
+      limit,
+    ]);
+    return results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function waitForStage(user: SignedUpUser, id: string, stage: string) {
@@ -119,15 +148,24 @@ describe('a published FAQ', () => {
     expect(block).toContain('<h2 style="font-size:1.25em">山田商店のよくある質問</h2>');
     const preview = publishing.locator('iframe[title="HTMLブロックのプレビュー"]');
     await expect(preview.getAttribute('sandbox')).resolves.toBe('');
-    await page
-      .frameLocator('iframe[title="HTMLブロックのプレビュー"]')
-      .getByText('山田商店のよくある質問')
-      .waitFor();
+    // What the preview shows, read by evaluating in its frame: waiting for its heading to be
+    // visible stalled for 30 s in two of seven runs here, in this dialog only (alone, the same
+    // sandboxed frame passes the wait); why is not known.
+    const previewFrame = await (await preview.elementHandle())?.contentFrame();
+    await expect
+      .poll(() => previewFrame?.evaluate(() => document.body?.textContent ?? ''))
+      .toContain('山田商店のよくある質問');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await publishing.getByRole('button', { name: 'HTMLブロックをコピー' }).click();
     await page.getByText('HTMLブロックをコピーしました').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(block);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/publish-1280.png` });
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    // The preview's sandbox keeps axe out of it: the block is checked where a shop pastes it.
+    const pasted = await context.newPage();
+    await pasted.setContent(shopPage(block));
+    expect(await axeViolations(pasted)).toEqual([]);
+    await pasted.close();
     // The dialog on a phone: nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -216,10 +254,33 @@ describe('a published FAQ', () => {
       await publishing.getByRole('textbox', { name: 'iframeで埋め込むコード' }).inputValue(),
     );
     await shopper.page.goto(shopUrl);
-    await shopper.page
-      .frameLocator('iframe')
-      .getByRole('heading', { name: '山田商店のよくある質問' })
-      .waitFor();
+    const framed = shopper.page.frameLocator('iframe');
+    await framed.getByRole('heading', { name: '山田商店のよくある質問' }).waitFor();
+    // The frame takes the height its page says it has (not the snippet's 640 px), grows when an
+    // answer opens, and heeds no one else: here the shop's own page posts the same message.
+    const frame = shopper.page.locator('iframe');
+    const frameHeight = () => frame.evaluate((element) => element.getBoundingClientRect().height);
+    const innerHeight = () => framed.locator('body').evaluate((body) => body.scrollHeight);
+    await expect.poll(frameHeight).not.toBe(640);
+    const closed = await frameHeight();
+    expect(closed).toBeGreaterThanOrEqual(await innerHeight());
+    await framed.locator('summary').first().click();
+    await expect.poll(frameHeight).toBeGreaterThan(closed);
+    const opened = await frameHeight();
+    expect(opened).toBeGreaterThanOrEqual(await innerHeight());
+    await shopper.page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          addEventListener('message', function done(event) {
+            if (event.data !== 'done') return;
+            removeEventListener('message', done);
+            resolve();
+          });
+          postMessage({ type: 'faq-kobo-height', height: 5 }, '*');
+          postMessage('done', '*');
+        }),
+    );
+    expect(await frameHeight()).toBe(opened);
     expect(shopper.problems).toEqual([]);
 
     // What customers opened, on the history detail.

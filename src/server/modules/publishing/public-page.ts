@@ -17,11 +17,14 @@ import {
 
 const readClient = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8').trim();
 
-const PAGE_SCRIPT = readClient('./page.client.js');
+/** Inlined in every page: its comments are for this repository, not for each visitor. */
+const PAGE_SCRIPT = readClient('./page.client.js').replace(/^\s*\/\/.*\n/gm, '');
 export const EMBED_SCRIPT = readClient('./embed.client.js');
 
 const PAGE_STYLE = [
-  ':root{color-scheme:light;font-family:-apple-system,BlinkMacSystemFont,"Hiragino Sans","Hiragino Kaku Gothic ProN","Yu Gothic UI",Meiryo,"Noto Sans JP",sans-serif;line-height:1.7;color:#18181b;background:#fff}',
+  // The reader's own Japanese gothic (lang="ja" picks it on every system) instead of a list
+  // of names, each one the browser could not find a font lookup on its first layout.
+  ':root{color-scheme:light;font-family:sans-serif;line-height:1.7;color:#18181b;background:#fff}',
   'body{margin:0}',
   'main{max-width:44rem;margin:0 auto;padding:1.5rem 1rem 3rem}',
   'h1{font-size:1.5rem;line-height:1.4;margin:0 0 1rem}',
@@ -117,10 +120,13 @@ export function renderPublicPage(input: PublicPageInput): string {
     `<head>${head.filter(Boolean).join('')}</head>`,
     `<body><main id="faq" data-slug="${escapeHtml(input.slug)}">`,
     `<h1>${escapeHtml(title)}</h1>`,
-    // Shown by the script: without it the search would do nothing.
-    '<form id="search" role="search" hidden><label for="q">質問を検索</label><input id="q" type="search" autocomplete="off"></form>',
+    // Shown by the script: without it the search would do nothing. Not a form: there is
+    // nothing to send (Enter in a lone search box submits nothing).
+    '<div id="search" role="search" hidden><label for="q">質問を検索</label><input id="q" type="search" autocomplete="off"></div>',
     '<p id="status" class="s" role="status"></p>',
+    // Before the questions: it shows the search box before the first layout, not after it.
+    `<script>${PAGE_SCRIPT}</script>`,
     `<div>${entries.join('')}</div>`,
-    `</main><script>${PAGE_SCRIPT}</script></body></html>`,
+    '</main></body></html>',
   ].join('');
 }

@@ -131,6 +131,17 @@ describe('publishing a FAQ', () => {
     );
   });
 
+  it('lays the page out once: the search script comes before the questions, without comments', async () => {
+    const { slug } = await published();
+    const html = (await page(slug)).body;
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html);
+    expect(script).not.toBeNull();
+    expect(script!.index).toBeLessThan(html.indexOf('<details>'));
+    expect(html.indexOf('id="status"')).toBeLessThan(script!.index);
+    expect(script![1]).not.toMatch(/^\s*\/\//m);
+    expect(html).not.toContain('<form');
+  });
+
   it('is cached by ETag and revalidated, so a change shows at once', async () => {
     const { user, id, slug } = await published();
     const first = await page(slug);
@@ -374,5 +385,64 @@ describe('the embed', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.rawPayload.length).toBeLessThan(15 * 1024);
     expect(gunzipSync(response.rawPayload).toString()).toContain('attachShadow');
+  });
+});
+
+describe('the sitemap', () => {
+  const sitemap = async () => {
+    const response = await t.app.inject({ url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    return response.body;
+  };
+  const listed = (body: string, slug: string) =>
+    body.includes(`<loc>https://faq.example.jp/f/${slug}</loc>`);
+
+  it('lists the published pages search engines may index, beside the site’s own pages', async () => {
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: https://faq.example.jp/sitemap.xml');
+    const { slug } = await published();
+    const body = await sitemap();
+    expect(body).toContain('<loc>https://faq.example.jp/pricing</loc>');
+    expect(body).toMatch(
+      new RegExp(
+        `<url><loc>https://faq.example.jp/f/${slug}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z</lastmod></url>`,
+      ),
+    );
+  });
+
+  it('leaves out at once what is noindex, unpublished, suspended, deleted or has nothing to show', async () => {
+    const live = await published();
+    const noindex = await published({ businessName: '山田歯科', noindex: true });
+    const unpublished = await published();
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/generations/${unpublished.id}/publication`,
+      headers: unpublished.user.headers,
+    });
+    const suspended = await published();
+    await setSuspended(t.app.db, suspended.user.id, true);
+    const deletedAccount = await published();
+    await deleteAccount(t.app.db, t.app.storage, t.app.log, deletedAccount.user.id);
+    const deletedRecord = await published();
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/generations/${deletedRecord.id}`,
+      headers: deletedRecord.user.headers,
+    });
+    const emptied = await published();
+    await t.app.db
+      .update(faqGenerations)
+      .set({ items: [item('未承認の質問', 'まだ載せません。', { approved: false })] })
+      .where(eq(faqGenerations.id, emptied.id));
+
+    const body = await sitemap();
+    expect(listed(body, live.slug)).toBe(true);
+    for (const gone of [noindex, unpublished, suspended, deletedAccount, deletedRecord, emptied]) {
+      expect(listed(body, gone.slug)).toBe(false);
+    }
+    // Switching noindex off (the 「検索エンジンに載せない」 box unticked) lists it.
+    await publish(noindex.user, noindex.id, { businessName: '山田歯科', noindex: false });
+    expect(listed(await sitemap(), noindex.slug)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   publishedItems,
   PUBLISHED_SLUG,
@@ -198,6 +198,49 @@ export async function findPublicPage(db: DbOrTx, slug: string): Promise<PublicPa
     noindex: row.noindex,
     items,
   };
+}
+
+/** A sitemap file holds at most 50,000 addresses; the site's own pages take a few. */
+export const SITEMAP_PAGE_LIMIT = 49_000;
+
+/**
+ * The published pages search engines may index, for the sitemap: live as findPublicPage
+ * decides it (published, the account neither suspended nor deleted, the record finished with
+ * something to show) and without 「検索エンジンに載せない」. `updatedAt` is the later of the
+ * record's and the page's changes.
+ */
+export async function listIndexablePages(
+  db: DbOrTx,
+  limit = SITEMAP_PAGE_LIMIT,
+): Promise<{ slug: string; updatedAt: Date }[]> {
+  const rows = await db
+    .select({
+      slug: publishedFaqs.slug,
+      pageUpdatedAt: publishedFaqs.updatedAt,
+      recordUpdatedAt: faqGenerations.updatedAt,
+      items: faqGenerations.items,
+      stage: faqGenerations.stage,
+      status: faqGenerations.status,
+    })
+    .from(publishedFaqs)
+    .innerJoin(faqGenerations, eq(faqGenerations.id, publishedFaqs.generationId))
+    .innerJoin(users, eq(users.id, publishedFaqs.userId))
+    .where(
+      and(
+        isNull(publishedFaqs.unpublishedAt),
+        eq(publishedFaqs.noindex, false),
+        isNull(users.suspendedAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .orderBy(asc(publishedFaqs.createdAt))
+    .limit(limit);
+  return rows
+    .filter((row) => finished(row) && publishedItems(readFaqItems(row.items)).items.length > 0)
+    .map((row) => ({
+      slug: row.slug,
+      updatedAt: row.recordUpdatedAt > row.pageUpdatedAt ? row.recordUpdatedAt : row.pageUpdatedAt,
+    }));
 }
 
 export async function countView(db: DbOrTx, publishedId: string): Promise<void> {

@@ -33,8 +33,20 @@ export const businessNameFrom = (title: string) =>
 const embedScript = (publication: Publication) =>
   `<script src="${new URL(publication.url).origin}/embed.js" data-faq="${publication.slug}" async></script>`;
 
-const embedFrame = (publication: Publication) =>
-  `<iframe src="${publication.url}/embed" title="${escapeHtml(publishedTitle(publication.businessName))}" loading="lazy" style="width:100%;height:640px;border:0"></iframe>`;
+/**
+ * The iframe and a line that sets its height from what the framed page says it is (the
+ * page's script posts { type: 'faq-kobo-height', height }): only from our origin, only from
+ * this frame, only a number in range. Without the script (a builder that strips it) the
+ * frame keeps its 640 px.
+ */
+const embedFrame = (publication: Publication) => {
+  const id = `faq-kobo-${publication.slug}`;
+  const origin = JSON.stringify(new URL(publication.url).origin);
+  return [
+    `<iframe id="${id}" src="${publication.url}/embed" title="${escapeHtml(publishedTitle(publication.businessName))}" loading="lazy" style="width:100%;height:640px;border:0"></iframe>`,
+    `<script>addEventListener("message",function(e){var f=document.getElementById("${id}"),d=e.data;if(f&&e.origin===${origin}&&e.source===f.contentWindow&&d&&d.type==="faq-kobo-height"&&typeof d.height=="number"&&d.height>0&&d.height<1e5)f.style.height=Math.ceil(d.height)+"px"})</script>`,
+  ].join('\n');
+};
 
 /**
  * 「公開する」: the record's public page (/f/{slug}), its embed codes, the copy-paste block and
