@@ -28,7 +28,8 @@ export const SURCHARGE = /(?:\d+\s*[%％]|全額|半額).*(?:頂戴|いただき
 // One figure in a statement, to be asked for: 「3歳から」 → 「何歳から」.
 export const ONE_FIGURE = /(?:約)?\d[\d,.]*\s*(歳|回|名|人|台|種類|日|分|時間|か月|ヶ月|週間|年)/;
 // 「なお、」「また、」: a connective that ties a sentence to the one before it.
-export const LEADING_CONNECTIVE = /^(?:なお|尚|また|さらに|そして|ちなみに|ただし|但し|上記について)、/;
+export const LEADING_CONNECTIVE =
+  /^(?:なお|尚|また|さらに|そして|ちなみに|ただし|但し|上記について)、/;
 export const DEMONSTRATIVE = /^(?:それ|これ|あれ|その|この|あの|そちら|こちら|そこ|ここ)/;
 export const BUSINESS_KIND =
   /(事務所|クリニック|医院|歯科|病院|工場|スタジオ|教室|サロン|ホテル|旅館|塾|店|屋|本舗|工房|カフェ|レストラン|センター)$/;
