@@ -16,7 +16,6 @@ const PLAIN_VERBS: [RegExp, string][] = [
   [/(?:お|ご)(\p{Script=Han}+)になる$/u, '$1する'],
   [/(?:お|ご)?(\p{Script=Han}+)い(?:いただく|頂く)$/u, '$1う'],
   [/(?:いただけ|頂け)(?:ない|なかった)$/, 'できない'],
-  [/を(?:いただく|頂く)$/, 'をする'],
   [/を(?:いただいた|頂いた)$/, 'をした'],
   [/されなかった$/, 'しなかった'],
   [/されない$/, 'しない'],
@@ -29,6 +28,9 @@ const PLAIN_VERBS: [RegExp, string][] = [
 const TELLS_TO_DO = /(?:ください|下さい|お願い(?:いた|致)?します|お願い申し上げます|ませ)$/;
 const WARNS =
   /ので[、,]?\s*(?:ご|お)?(?:注意|了承|理解|承知)|(?:ご|お)?(?:注意|了承)(?:ください|下さい)$/;
+
+const FEE_WORD = /料金|料|代金?|費|報酬|[0-9０-９]\s*円|[%％]/;
+const CHARGED = /別途|追加|加算|割増|請求|申し受け|頂戴|いただき|頂き|発生|かかり|必要/;
 
 // A case that leans on another sentence, names the business, is said in its voice, or holds a
 // reason or a second clause of its own is no question a customer asks.
@@ -48,7 +50,17 @@ function plainCase(text: string): { phrase: string; noun: boolean } | undefined 
     .replace(/(?<![\p{Script=Han}])[おご](?=\p{Script=Han})/gu, '')
     // 「紛失、損傷した」: two things that happen, listed.
     .replace(/(\p{Script=Han}{2,4})、(?=\p{Script=Han}{2,4}等?(?:した|する)$)/u, '$1・');
-  if (phrase.length < 4 || phrase.length > 30 || NOT_ASKABLE.test(phrase)) return undefined;
+  // Graded at a00dbef: a short case names no thing of its own (「研修目的の場合」「空室がある場合」
+  // 「連絡がない場合」: context lost, C), a long one or two cases in one echo the page (stiff, B);
+  // a late arrival is the 遅刻 intent's question, asked again (C).
+  if (
+    phrase.length < 6 ||
+    phrase.length > 24 ||
+    (noun && phrase.length < 8) ||
+    /^連絡[がの]|場合や|遅刻/.test(phrase) ||
+    NOT_ASKABLE.test(phrase)
+  )
+    return undefined;
   return { phrase, noun };
 }
 
@@ -63,7 +75,13 @@ export function caseQuestion(sentence: string): string | undefined {
   // The sentence must say what follows, not stop at a list or a pointer.
   if (!/(?:ます|です|ません|ください|下さい|ませ|円|加算|可能|不可|無料|必要)$/.test(then))
     return undefined;
-  const asks =
-    TELLS_TO_DO.test(then) && !WARNS.test(then) ? 'どうすればよいですか？' : 'どうなりますか？';
+  // 「…場合は、別途年末調整業務報酬(15,000円~)が発生します」: what a customer asks is whether
+  // it costs more (「どうなりますか」 was graded vague).
+  const charges = FEE_WORD.test(then) && CHARGED.test(then);
+  const asks = charges
+    ? '費用がかかりますか？'
+    : TELLS_TO_DO.test(then) && !WARNS.test(then)
+      ? 'どうすればよいですか？'
+      : 'どうなりますか？';
   return `${plain.phrase}${plain.noun ? 'の' : ''}場合は${asks}`;
 }
