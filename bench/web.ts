@@ -106,6 +106,16 @@ export async function runWebBench(): Promise<boolean> {
           }
         : {}),
     },
+    ...(published.blank
+      ? [
+          {
+            page: 'blank Japanese page, same runs',
+            [`perf (≥${TARGETS.performance})`]: published.blank.performance,
+            'LCP ms': published.blank.lcpMs,
+            'TBT ms': published.blank.tbtMs,
+          },
+        ]
+      : []),
   ]);
   if (published.note) console.log(`Published FAQ page: Lighthouse skipped (${published.note}).`);
   console.log(

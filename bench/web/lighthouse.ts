@@ -21,35 +21,35 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-export async function lighthouseMedian(url: string, runs = 3): Promise<LighthouseScores> {
-  const results: LighthouseScores[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    // A fresh browser per run: no warm cache, as a visitor from a search result.
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+/** One Lighthouse run in a fresh browser: no warm cache, as a visitor from a search result. */
+async function lighthouseRun(url: string): Promise<LighthouseScores> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'seo'],
     });
-    try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'seo'],
-      });
-      if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
-      const { categories, audits } = result.lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      results.push({
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        seo: score('seo'),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-      });
-    } finally {
-      chrome.kill();
-    }
+    if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      seo: score('seo'),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    };
+  } finally {
+    chrome.kill();
   }
+}
+
+function medianOf(results: LighthouseScores[]): LighthouseScores {
   const byPerformance = [...results].sort((a, b) => a.performance - b.performance);
   const middle = byPerformance[Math.floor(byPerformance.length / 2)]!;
   return {
@@ -59,4 +59,21 @@ export async function lighthouseMedian(url: string, runs = 3): Promise<Lighthous
     lcpMs: middle.lcpMs,
     tbtMs: middle.tbtMs,
   };
+}
+
+export async function lighthouseMedian(url: string, runs = 3): Promise<LighthouseScores> {
+  const results: LighthouseScores[] = [];
+  for (let run = 0; run < runs; run += 1) results.push(await lighthouseRun(url));
+  return medianOf(results);
+}
+
+/**
+ * Several pages measured in turn, run after run, so each run of each page meets the same moment
+ * of a busy machine: their medians compare where one page's figures alone would not.
+ */
+export async function lighthouseSideBySide(urls: string[], runs = 3): Promise<LighthouseScores[]> {
+  const results = urls.map((): LighthouseScores[] => []);
+  for (let run = 0; run < runs; run += 1)
+    for (const [index, url] of urls.entries()) results[index]!.push(await lighthouseRun(url));
+  return results.map(medianOf);
 }
