@@ -1,7 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../../src/shared/zod-ja.ts';
+
+// The web project shares one module graph and document between the files of a worker
+// (isolate: false in vitest.config.ts): each file starts with empty storage, as in a fresh page.
+// (Files under `@vitest-environment node` have no storage.)
+if (typeof localStorage !== 'undefined') {
+  localStorage.clear();
+  sessionStorage.clear();
+}
 
 // epic-stack habit: an unexpected console.error fails the test.
 let consoleErrors: unknown[][] = [];
@@ -13,6 +22,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // Toasts live in sonner's module state and a new Toaster shows those still active: one test's
+  // toast would be found again by the next test's screen.
+  toast.dismiss();
   vi.restoreAllMocks();
   if (consoleErrors.length > 0) {
     const first = consoleErrors[0]!.map(String).join(' ');
