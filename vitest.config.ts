@@ -97,7 +97,7 @@ export default defineConfig({
           name: 'web',
           exclude: [...configDefaults.exclude, ...SERVER_RENDERING_WEB_TESTS],
           // Files share a worker's module graph instead of importing React, the router and the
-          // app's modules again for each (ADR 040): 42 files took 38 s of CPU instead of 149 s.
+          // app's modules again for each (ADR 040): 42 files took 47 s of CPU instead of 149 s.
           // setup-web.ts resets what a file could leave behind (storage, toasts, the DOM).
           isolate: false,
         },
