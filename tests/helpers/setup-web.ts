@@ -5,11 +5,12 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import '../../src/shared/zod-ja.ts';
 
 // The web project shares one module graph and document between the files of a worker
-// (isolate: false in vitest.config.ts): each file starts with empty storage, as in a fresh page.
-// (Files under `@vitest-environment node` have no storage.)
-if (typeof localStorage !== 'undefined') {
+// (isolate: false in vitest.config.ts): each file starts at / with empty storage, as in a fresh
+// page. (Files under `@vitest-environment node` have neither.)
+if (typeof window !== 'undefined') {
   localStorage.clear();
   sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
 }
 
 // epic-stack habit: an unexpected console.error fails the test.
