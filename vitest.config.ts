@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /** Settings of the server-side projects (Node, the real app on a fresh database per file). */
@@ -33,6 +33,19 @@ const EMBEDDED_DATABASE_SUITE = [
   'src/server/modules/generation/generation.routes.test.ts',
   // The job queue over the embedded connection (pg-boss through PGlite, ADR 038).
   'src/server/modules/jobs/job-queue.test.ts',
+];
+
+/** Settings of the browser-side projects (jsdom, React components and hooks). */
+const webTests = {
+  environment: 'jsdom',
+  include: ['src/web/**/*.test.{ts,tsx}'],
+  setupFiles: ['tests/helpers/setup-web.ts'],
+  testTimeout: 20_000,
+};
+
+/** Web tests that render with React's server renderer: these run isolated. */
+const SERVER_RENDERING_WEB_TESTS = [
+  'src/web/features/legal/components/commerce-disclosure.test.tsx',
 ];
 
 export default defineConfig({
@@ -80,11 +93,23 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...webTests,
           name: 'web',
-          environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/helpers/setup-web.ts'],
-          testTimeout: 20_000,
+          exclude: [...configDefaults.exclude, ...SERVER_RENDERING_WEB_TESTS],
+          // Files share a worker's module graph instead of importing React, the router and the
+          // app's modules again for each (ADR 040): 42 files took 47 s of CPU instead of 149 s.
+          // setup-web.ts resets what a file could leave behind (storage, toasts, the DOM).
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          ...webTests,
+          // React's server renderer leaves the app's contexts marked as its own; a file after it
+          // in the same module graph was warned of "multiple renderers" (ADR 040).
+          name: 'web-server-rendering',
+          include: SERVER_RENDERING_WEB_TESTS,
         },
       },
       {

@@ -1,6 +1,6 @@
 /**
  * Extraction benchmark: our HTML extractor against Mozilla Readability on jsdom, on
- * the human-annotated pages of ../shared/bench/extraction, in the same run. Prints token-level
+ * the human-annotated pages of bench/extraction/data (see its README), in the same run. Prints token-level
  * precision, recall and F1 (the benchmark's own metric, checked first against the published
  * reference outputs) and pages per second for each, interleaved so machine noise hits both.
  */
@@ -15,8 +15,7 @@ import { score, type Score } from './extraction/score.ts';
 import { table } from './support.ts';
 
 const DATA_DIR =
-  process.env.BENCH_EXTRACTION_DIR ??
-  path.resolve(import.meta.dirname, '..', '..', 'shared', 'bench', 'extraction');
+  process.env.BENCH_EXTRACTION_DIR ?? path.resolve(import.meta.dirname, 'extraction', 'data');
 const ROUNDS = Number(process.env.BENCH_EXTRACTION_ROUNDS ?? 3);
 
 interface Page {
@@ -84,8 +83,8 @@ function checkScorer(): boolean {
 
 export async function runExtractionBench(): Promise<boolean> {
   if (!existsSync(path.join(DATA_DIR, 'ground-truth.json'))) {
-    console.log(`skipped: no benchmark data at ${DATA_DIR} (set BENCH_EXTRACTION_DIR)`);
-    return true;
+    console.log(`failed: no benchmark data at ${DATA_DIR}`);
+    return false;
   }
   if (!checkScorer()) return false;
   const pages = loadPages();

@@ -9,7 +9,6 @@
  * Prints the catch rate (injected errors whose phrase ends marked 要確認; target ≥ 99 %) and the
  * false-flag rate (correct answers sent back or flagged; target ≤ 2 %).
  */
-import { existsSync } from 'node:fs';
 import pLimit from 'p-limit';
 import { buildConfig, parseEnv } from '../src/server/config.ts';
 import {
@@ -69,10 +68,7 @@ export async function runFiguresBench(): Promise<boolean> {
   const sets = [
     {
       name: 'development texts',
-      files: [
-        ...OWN_CASE_SETS.map((set) => set.file),
-        ...(existsSync(DEVELOPMENT_CASES) ? [DEVELOPMENT_CASES] : []),
-      ],
+      files: [...OWN_CASE_SETS.map((set) => set.file), DEVELOPMENT_CASES],
     },
     { name: 'real pages', files: [REAL_PAGES] },
   ];

@@ -205,14 +205,19 @@ const vitestSteps = async () => {
   if (postgresUrl) {
     await vitest(
       'unit, component and integration (PostgreSQL)',
-      ['server', 'web'],
+      ['server', 'web', 'web-server-rendering'],
       { TEST_DATABASE_URL: postgresUrl },
       sideBySide,
     );
     // The server-pglite project clears TEST_DATABASE_URL itself.
     await vitest('embedded database (PGlite)', ['server-pglite'], {}, sideBySide);
   } else {
-    await vitest('unit, component and integration (PGlite)', ['server', 'web'], {}, sideBySide);
+    await vitest(
+      'unit, component and integration (PGlite)',
+      ['server', 'web', 'web-server-rendering'],
+      {},
+      sideBySide,
+    );
   }
 };
 if (sideBySide) await Promise.all([vitestSteps(), browserSteps(true)]);

@@ -1,5 +1,5 @@
 /**
- * The article-extraction-benchmark metric (see ../shared/bench/extraction/README.md): token
+ * The article-extraction-benchmark metric (see bench/extraction/data/README.md): token
  * 4-shingles compared as multisets, per-page counts normalised so every page weighs the same,
  * precision and recall averaged over pages, F1 from the two means.
  */

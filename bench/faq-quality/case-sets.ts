@@ -7,11 +7,8 @@ import { addCounts, qualityFigures, scoreCase, type QualityCase } from './score.
 /** The bench's way of asking: 10 questions a text, every one approved, answers 短め. */
 export const ASKED = 10;
 
-/** The shared development texts (outside the project; absent on some machines). */
-export const DEVELOPMENT_CASES = path.resolve(
-  import.meta.dirname,
-  '../../../shared/bench/faq-quality/cases.json',
-);
+/** The development texts the quality figures were first defined on (README.md). */
+export const DEVELOPMENT_CASES = path.resolve(import.meta.dirname, 'cases/development.json');
 
 /**
  * The project's own sets of the same shape, written without sight of the engine: short texts in

@@ -1,5 +1,5 @@
 /**
- * Blind grading of the FAQ engine on the real-page set (shared/bench/faq-quality/GRADING.md).
+ * Blind grading of the FAQ engine on the real-page set (bench/faq-quality/GRADING.md).
  *
  *   node bench/faq-quality/grading.ts sheet [set.json] [--name fresh]   generate every page's FAQs
  *       through the product's API (10 questions, all approved, at 短め and 標準) and write a grading

@@ -1,5 +1,5 @@
 /**
- * The FAQ quality figures defined in shared/bench/faq-quality/README.md, computed from what the
+ * The FAQ quality figures defined in bench/faq-quality/README.md, computed from what the
  * product returned for one pasted text: fill, answered, relevance, coverage, focus, length and
  * malformed questions. Texts are compared after NFKC normalisation with white space removed.
  */

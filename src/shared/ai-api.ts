@@ -3,7 +3,7 @@ import { AI_API_PER_DAY_REACHED, MODEL_USE_LIMITS } from './model-use.ts';
 import { AI_PROVIDER_IDS } from './ai.ts';
 
 /**
- * The AI platform API (spec §7 AI): POST /api/ai/{project}/text, object, image, speech and
+ * The AI platform API (docs/spec.md §7 AI): POST /api/ai/{project}/text, object, image, speech and
  * transcribe. Text and object stream as Server-Sent Events with `stream: true`:
  *   text:   {type:'text-delta', text} … {type:'finish', text, usage, model, provider}
  *   object: {type:'partial', object} … {type:'finish', object, usage, model, provider}
@@ -41,7 +41,7 @@ export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 
 const IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp)$/i;
 
-/** Spec §5: an image URL is HTTPS and its path ends in jpg, jpeg, png, gif or webp. */
+/** docs/spec.md §5: an image URL is HTTPS and its path ends in jpg, jpeg, png, gif or webp. */
 export function isImageUrl(value: string): boolean {
   try {
     const url = new URL(value);

@@ -25,7 +25,7 @@ export const aiProviderInfoSchema = z.object({
   label: z.string(),
   model: z.string(),
   available: z.boolean(),
-  /** Credits per token (spec §3), shown to 4 decimals. */
+  /** Credits per token (docs/spec.md §3), shown to 4 decimals. */
   costPerToken: z.number(),
   recommended: z.boolean(),
   /** True when `auto` resolves to the built-in offline engine. */
@@ -52,7 +52,7 @@ export function formatTokenCost(cost: number): string {
   return cost.toFixed(4);
 }
 
-/** Structured outputs (spec §7). */
+/** Structured outputs (docs/spec.md §7). */
 export const questionsOutputSchema = z.object({ questions: z.array(z.string()) });
 /** Each answer names the passages it rests on by their numbers in the prompt ([1], [2] …). */
 export const answersOutputSchema = z.object({

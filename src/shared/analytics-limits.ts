@@ -1,6 +1,6 @@
 /**
- * Spec §9 analytics constants, shared by the browser tracker and the server. Without zod, so the
- * tracker that every page loads does not pull it in (analytics.ts re-exports them).
+ * docs/spec.md §9 analytics constants, shared by the browser tracker and the server. Without zod,
+ * so the tracker that every page loads does not pull it in (analytics.ts re-exports them).
  */
 export const ANALYTICS_BATCH_SIZE = 10;
 export const ANALYTICS_FLUSH_MS = 3000;

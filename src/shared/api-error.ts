@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One error shape for the whole API (spec §8): 400 → validation error, 401 → authentication
+ * One error shape for the whole API (docs/spec.md §8): 400 → validation error, 401 → authentication
  * error, anything else → API error carrying the status. `error.message` is what a user reads.
  */
 export const errorCodeSchema = z.enum([

@@ -37,7 +37,7 @@ export const signupRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   displayName: displayNameSchema.optional(),
-  // A broken referral code must never block sign-up (spec §8): anything unusable becomes
+  // A broken referral code must never block sign-up (docs/spec.md §8): anything unusable becomes
   // "no code" instead of a validation error.
   ref: z.string().trim().min(1).max(64).optional().catch(undefined),
 });
@@ -62,7 +62,7 @@ export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export const logoutRequestSchema = refreshRequestSchema;
 export type LogoutRequest = RefreshRequest;
 
-/** Exactly the spec's token set (§3 signed-in user); times in seconds. */
+/** Exactly the token set of docs/spec.md §3 (signed-in user); times in seconds. */
 export const tokenSetSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),

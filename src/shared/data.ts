@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isHttpUrl } from './url.ts';
 
-/** The data API (spec §7 Data): the ingestion module, callable by signed-in clients. */
+/** The data API (docs/spec.md §7 Data): the ingestion module, callable by signed-in clients. */
 export const INVALID_FETCH_URL = 'http または https で始まるURLを入力してください';
 export const SEARCH_NOT_CONFIGURED =
   '検索プロバイダーが設定されていないため、Web検索は利用できません（管理者にお問い合わせください）';

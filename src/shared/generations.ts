@@ -69,7 +69,9 @@ export type AnswerSource = z.infer<typeof answerSourceSchema>;
 export const expertAnswerSchema = z.object({ expert: z.string(), answer: z.string() });
 export type ExpertAnswer = z.infer<typeof expertAnswerSchema>;
 
-/** Spec §3 FAQ item; `failed` marks an answer that could not be produced (never charged). */
+/**
+ * docs/spec.md §3 FAQ item; `failed` marks an answer that could not be produced (never charged).
+ */
 export const faqItemSchema = z.object({
   question: z.string(),
   answer: z.string(),
@@ -160,7 +162,7 @@ export function readFaqItems(value: unknown): FaqItem[] {
   });
 }
 
-/** Spec §3 Export item: what leaves the product in a file (plus a title). */
+/** docs/spec.md §3 Export item: what leaves the product in a file (plus a title). */
 export const exportItemSchema = faqItemSchema.pick({
   question: true,
   answer: true,
@@ -215,8 +217,8 @@ export function exportableItems(items: FaqItem[]): ExportItem[] {
 }
 
 /**
- * inputData is JSON text in the record (spec §3); older or hand-made records may lack keys or
- * hold odd types, so every field is read leniently instead of failing the whole history.
+ * inputData is JSON text in the record (docs/spec.md §3); older or hand-made records may lack
+ * keys or hold odd types, so every field is read leniently instead of failing the whole history.
  */
 const lenientText = z.string().optional().catch(undefined);
 export const generationInputSchema = z.object({
@@ -458,8 +460,8 @@ export const answerProgress = (done: number, approved: number) =>
 export const CANCELLED_MESSAGE = '中止しました';
 
 /**
- * Spec §3's statuses plus `cancelled`: the owner pressed 中止 and the job stopped, keeping (and
- * charging) only what it had made (docs/adr/032-cancel-that-stops.md).
+ * docs/spec.md §3's statuses plus `cancelled`: the owner pressed 中止 and the job stopped,
+ * keeping (and charging) only what it had made (docs/adr/032-cancel-that-stops.md).
  */
 export const GENERATION_STATUSES = ['generating', 'completed', 'failed', 'cancelled'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];

@@ -1,4 +1,4 @@
-/** Business constants (spec §9). Server and browser read the same numbers. */
+/** Business constants (docs/spec.md §9). Server and browser read the same numbers. */
 export const SIGNUP_BONUS_CREDITS = 50;
 export const REFERRAL_SIGNUP_BONUS = 10;
 export const REFERRAL_PURCHASE_BONUS = 10;

@@ -29,7 +29,7 @@ export const OPERATOR_DB_MESSAGES = {
     `バッチの${index + 1}番目の文でエラーが発生したため、すべての変更を取り消しました`,
 } as const;
 
-/** The one English text, fixed by spec §8 for an update whose `id=eq.X` matches nothing. */
+/** The one English text, fixed by docs/spec.md §8 for an update whose `id=eq.X` matches nothing. */
 export const recordNotFoundMessage = (id: string) => `Record with id ${id} not found`;
 
 /** Positional parameters ($1 … $n): any JSON value; arrays bind as PostgreSQL arrays. */

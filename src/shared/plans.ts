@@ -7,8 +7,8 @@ import { MAX_RESPONDERS, SIGNUP_BONUS_CREDITS } from './limits.ts';
 export const SIGNUP_BONUS_TERMS = `登録してメールアドレスを確認すると${SIGNUP_BONUS_CREDITS}クレジット`;
 
 /**
- * Credit packs (spec §9). One constant for the pricing page and the server's checkout. Every
- * feature is open to every account; packs differ only in credits and unit price (ADR 014).
+ * Credit packs (docs/spec.md §9). One constant for the pricing page and the server's checkout.
+ * Every feature is open to every account; packs differ only in credits and unit price (ADR 014).
  */
 export type PlanId = 'free' | 'light' | 'standard' | 'pro';
 

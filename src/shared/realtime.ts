@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeJson } from './safe-input.ts';
 
-/** Spec §9 realtime client constants. */
+/** docs/spec.md §9 realtime client constants. */
 export const REALTIME_SUBSCRIBE_TIMEOUT_MS = 10_000;
 export const REALTIME_SEND_TIMEOUT_MS = 10_000;
 export const REALTIME_PING_INTERVAL_MS = 25_000;
@@ -11,7 +11,7 @@ export const REALTIME_MAX_PAYLOAD_BYTES = 32 * 1024;
 /** Presence rows not refreshed by a ping for this long belong to a lost connection. */
 export const REALTIME_PRESENCE_STALE_MS = 75_000;
 
-/** Spec §8 realtime error texts. */
+/** docs/spec.md §8 realtime error texts. */
 export const REALTIME_ERRORS = {
   subscribeTimeout: 'Subscription timeout',
   sendTimeout: 'Send timeout',

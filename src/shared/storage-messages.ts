@@ -1,8 +1,9 @@
 import { UPLOAD_MAX_BYTES } from './limits.ts';
 
 /**
- * Exact texts of spec §8: the storage API answers in English (API clients read them). What the
- * owner reads is Japanese: storageReasonInJapanese() below, used by the screens' error toasts.
+ * Exact texts of docs/spec.md §8: the storage API answers in English (API clients read them).
+ * What the owner reads is Japanese: storageReasonInJapanese() below, used by the screens' error
+ * toasts.
  */
 export const STORAGE_MESSAGES = {
   conflict: 'File already exists. Set upsert: true to overwrite.',
@@ -18,8 +19,8 @@ export function fileTooLargeMessage(bytes: number): string {
 }
 
 /**
- * The Japanese an owner reads for one of the storage API's English texts (spec §8), or null for
- * any other message. The toast after 「ストレージに保存」 used to read 'Invalid request parameters'.
+ * The Japanese an owner reads for one of the storage API's English texts (docs/spec.md §8), or
+ * null for any other message. The toast after 「ストレージに保存」 used to read 'Invalid request parameters'.
  */
 export function storageReasonInJapanese(message: string): string | null {
   if (message === STORAGE_MESSAGES.conflict) return '同じ名前のファイルがすでに保存されています';

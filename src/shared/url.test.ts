@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDocumentLink, isHttpUrl, isValidUrl } from './url.ts';
 
-describe('URL helpers (spec §5)', () => {
+describe('URL helpers (docs/spec.md §5)', () => {
   it('accepts only absolute URLs', () => {
     expect(isValidUrl('https://example.jp/')).toBe(true);
     expect(isValidUrl('http://localhost:3000/a?b=c')).toBe(true);

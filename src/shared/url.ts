@@ -1,4 +1,4 @@
-/** Spec §5 URL helpers, shared by the /generate screen and the server. */
+/** docs/spec.md §5 URL helpers, shared by the /generate screen and the server. */
 export function isValidUrl(value: string): boolean {
   try {
     const url = new URL(value);

@@ -34,7 +34,7 @@ function messageForFrameworkError(error: FastifyError, status: number): string {
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
- * One error shape for the whole API (spec §8). Internals never leak on 5xx; every 5xx is
+ * One error shape for the whole API (docs/spec.md §8). Internals never leak on 5xx; every 5xx is
  * logged with the request context.
  */
 export function registerErrorHandler(app: FastifyInstance): void {

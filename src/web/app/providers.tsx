@@ -59,7 +59,7 @@ export function AppProviders({
     <LazyQueryClientProvider>
       {children}
       <DeferredAlertDialogHost />
-      {/* Spec §9: toasts top-right, 4000 ms by default. */}
+      {/* docs/spec.md §9: toasts top-right, 4000 ms by default. */}
       {toaster && (
         <Suspense fallback={null}>
           <Toaster position="top-right" duration={4000} richColors closeButton />

@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullScreenLoader,
     children: [
       {
-        // The admin area has its own layout and session (spec §2 Admin routes).
+        // The admin area has its own layout and session (docs/spec.md §2 Admin routes).
         path: '/admin',
         lazy: withQueryClient(async () => ({
           ErrorBoundary: (await import('../routes/admin/admin-error.tsx')).AdminErrorRoute,
@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          // Spec §2: any unknown path redirects to /.
+          // docs/spec.md §2: any unknown path redirects to /.
           { path: '*', element: <Navigate to={paths.home} replace /> },
         ],
       },

@@ -1,6 +1,6 @@
 /**
  * The one API client (bulletproof-react): adds the bearer token, turns error responses into
- * the spec's error kinds (§8) and retries once after a token refresh on 401.
+ * the error kinds of docs/spec.md §8 and retries once after a token refresh on 401.
  */
 export type ApiErrorKind =
   | 'AUTHENTICATION_ERROR'
@@ -43,7 +43,7 @@ export class ValidationError extends ApiError {
   }
 }
 
-/** Spec §8: message from error.message, then message, then 'HTTP {status}'. */
+/** docs/spec.md §8: message from error.message, then message, then 'HTTP {status}'. */
 export function messageFromBody(body: unknown, status: number): string {
   if (body && typeof body === 'object') {
     const record = body as { error?: unknown; message?: unknown };

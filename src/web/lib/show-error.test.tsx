@@ -39,7 +39,7 @@ describe('errorMessage', () => {
     expect(errorMessage('oops', fallback)).toBe(fallback);
   });
 
-  it('reads the storage API’s English texts (spec §8) to the owner in Japanese', () => {
+  it('reads the storage API’s English texts (docs/spec.md §8) to the owner in Japanese', () => {
     const fallback = '保存に失敗しました';
     const invalid = errorFromResponse(400, {
       error: { code: 'VALIDATION_ERROR', message: 'Invalid request parameters' },

@@ -12,7 +12,7 @@ export class UserFacingError extends Error {
   override name = 'UserFacingError';
 }
 
-/** Kinds whose messages are the spec's English diagnostics (§8), not words for the user. */
+/** Kinds whose messages are English diagnostics (docs/spec.md §8), not words for the user. */
 const DIAGNOSTIC_KINDS = new Set(['STORAGE_ERROR', 'REALTIME_ERROR']);
 
 /**
@@ -24,7 +24,7 @@ const DIAGNOSTIC_KINDS = new Set(['STORAGE_ERROR', 'REALTIME_ERROR']);
 export function serverReason(error: unknown): string | null {
   if (error instanceof UserFacingError) return error.message || null;
   if (!(error instanceof ApiError)) return null;
-  // The storage API's spec texts are English (spec §8): the owner reads them in Japanese.
+  // The storage API's spec texts are English (docs/spec.md §8): the owner reads them in Japanese.
   const storageReason = storageReasonInJapanese(error.message);
   if (storageReason) return storageReason;
   if (error.kind === 'NETWORK_ERROR') return NETWORK_FAILED;

@@ -25,7 +25,7 @@ export function PricingRoute() {
 
   function selectPlan(planId: PlanId) {
     if (planId === 'free') {
-      // Spec §5: the free plan only needs an account; an account (buyer or not) has it.
+      // docs/spec.md §5: the free plan only needs an account; an account (buyer or not) has it.
       if (session.user) void navigate(paths.generate);
       else session.redirectToSignIn(paths.generate, { signUp: true });
       return;

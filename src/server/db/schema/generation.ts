@@ -13,7 +13,7 @@ export const faqGenerations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     method: text('method').notNull(),
-    /** generating, completed, failed (spec §3); cancelled: stopped by its owner (ADR 032). */
+    /** generating, completed, failed (docs/spec.md §3); cancelled: its owner's stop (ADR 032). */
     status: text('status').notNull().default('generating'),
     /** fetching, questions_ready, answering, completed, failed. */
     stage: text('stage').notNull().default('fetching'),

@@ -3,7 +3,7 @@ import { createdAt } from './columns.ts';
 
 // Realtime history and presence.
 
-/** Realtime history (spec §7 GET /messages): every published message, newest read first. */
+/** Realtime history (docs/spec.md §7 GET /messages): every published message, newest read first. */
 export const realtimeMessages = pgTable(
   'realtime_messages',
   {

@@ -65,7 +65,7 @@ export async function ensureFirstAdmin(
     .onConflictDoNothing({ target: adminUsers.username });
 }
 
-/** A failure to log is a warning only (spec §8): the action itself has happened. */
+/** A failure to log is a warning only (docs/spec.md §8): the action itself has happened. */
 export async function logAdminAction(
   db: DbOrTx,
   log: FastifyBaseLogger,
@@ -151,7 +151,7 @@ function userFigures(db: Database) {
     .from(referrals)
     .groupBy(referrals.referrerUserId)
     .as('user_referrals');
-  // Spec §3: latest generation, else the creation date.
+  // docs/spec.md §3: latest generation, else the creation date.
   const lastActivity = sql<Date>`coalesce(${generations.lastGeneration}, ${users.createdAt})`;
   return { generations, faqs, usage, referred, lastActivity };
 }

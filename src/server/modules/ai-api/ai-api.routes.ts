@@ -43,7 +43,7 @@ const SOURCE_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 /** base64 is 4/3 of the bytes, plus room for the JSON around it. */
 const TRANSCRIBE_BODY_LIMIT = Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 64 * 1024;
 
-/** POST /api/ai/{project}/text, object, image, speech, transcribe (spec §7 AI). */
+/** POST /api/ai/{project}/text, object, image, speech, transcribe (docs/spec.md §7 AI). */
 export const aiApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = [app.requireUser, requireProject(app)];
   const limiter = () => aiLimiter(app.config.AI_CONCURRENCY);

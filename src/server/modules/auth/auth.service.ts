@@ -32,9 +32,9 @@ export function isDuplicateEmail(error: unknown): boolean {
 }
 
 /**
- * Spec §4 account creation, in one transaction: the user, the confirmation mail and the first
- * session. The user may try the product at once; the 50-credit bonus and the referrer's bonus
- * wait for the confirmed address (email-confirmation.ts), so undeliverable addresses earn
+ * docs/spec.md §4 account creation, in one transaction: the user, the confirmation mail and the
+ * first session. The user may try the product at once; the 50-credit bonus and the referrer's
+ * bonus wait for the confirmed address (email-confirmation.ts), so undeliverable addresses earn
  * nothing. An address that already has an account gets the same answer, after the same work
  * (the password is hashed either way), and its owner a mail instead: sign-up does not tell
  * anyone which addresses are registered. Returns the outbox ids to deliver.

@@ -97,7 +97,7 @@ export async function grantConfirmationRewards(
       description: '新規登録ボーナス',
       reference: `signup:${user.id}`,
     });
-    // Logs and swallows its own problems (spec §8): a bad code never blocks confirmation.
+    // Logs and swallows its own problems (docs/spec.md §8): a bad code never blocks confirmation.
     const referralEmailId = user.ref
       ? await applyReferralAtSignup(tx, { referredUserId: user.id, code: user.ref, log, mail })
       : null;

@@ -264,7 +264,7 @@ export async function releaseGenerationReservations(
   return held.length;
 }
 
-/** 'FAQ{n}件生成' (spec §4). */
+/** 'FAQ{n}件生成' (docs/spec.md §4). */
 export function usageDescription(count: number): string {
   return `FAQ${count}件生成`;
 }

@@ -7,7 +7,11 @@ import { docxWithParagraphs, xlsxWithRows } from '../../../../tests/fixtures/zip
 import { multipartBody } from '../../../../tests/helpers/images.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { seedUser, type SeededUser } from '../../../../tests/helpers/users.ts';
-import { MAX_INFLATED_BYTES } from '../ingestion/document-isolation.ts';
+import {
+  lowerParserMemoryCapForTests,
+  MAX_INFLATED_BYTES,
+  PARSER_MAX_RSS_BYTES,
+} from '../ingestion/document-isolation.ts';
 import { declaredUncompressedSize } from '../ingestion/zip-size.ts';
 
 /**
@@ -23,6 +27,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 // of inflating to the cap) goes through one entry: the child's limits are proven once per
 // format, and each entry's turning the child's refusal into a Japanese 4xx at least once. The
 // deep pages, cheap, go through both (a page by URL is read by the HTML parser instead).
+// The cap is lowered to half of production's for this file: the same check stops the same
+// bombs, which inflate without bound, after half the work (and before the child's heap nears
+// its own limit, where it spent seconds collecting garbage).
+const TEST_MEMORY_CAP = PARSER_MAX_RSS_BYTES / 2;
 type Via = 'uploaded' | 'as a URL';
 const cases: { name: string; contentType: string; data: () => Buffer; via: Via[] }[] = [
   {
@@ -58,7 +66,9 @@ let t: TestApp;
 let user: SeededUser;
 let site: Server;
 let siteUrl: string;
+let restoreMemoryCap: () => void;
 beforeAll(async () => {
+  restoreMemoryCap = lowerParserMemoryCapForTests(TEST_MEMORY_CAP);
   for (const entry of cases)
     files.set(entry.name, { contentType: entry.contentType, data: entry.data() });
   site = createServer((request, response) => {
@@ -75,6 +85,7 @@ beforeAll(async () => {
   user = await seedUser(t.app);
 });
 afterAll(async () => {
+  restoreMemoryCap();
   await t.close();
   await new Promise((resolve) => site.close(resolve));
 });

@@ -14,7 +14,7 @@ import {
   renameHistoryRecord,
 } from './history.service.ts';
 
-/** Spec §2 /history: the signed-in user's own generation records only. */
+/** docs/spec.md §2 /history: the signed-in user's own generation records only. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/generations',

@@ -81,6 +81,17 @@ const pool = new ParserPool<ParseJob, ParseAnswer>(
   (answer) => answer.ok || answer.status > 0,
 );
 
+/**
+ * Lowers the parsing children's resident-memory cap until the returned function restores it.
+ * The tests that prove a bomb is stopped by the cap need not inflate it to production's 768 MB:
+ * the same check stops it at a lower cap, in a fraction of the time (seconds a bomb, and a heap
+ * near its own limit spends most of them collecting garbage).
+ */
+export function lowerParserMemoryCapForTests(maxRssBytes: number): () => void {
+  pool.setLimits({ maxRssBytes });
+  return () => pool.setLimits({ maxRssBytes: PARSER_MAX_RSS_BYTES });
+}
+
 async function runJob(
   job: ParseJob,
   messages: { tooHeavy: string; failed: string },

@@ -125,7 +125,7 @@ export class ParserPool<Job, Answer> {
   private nextId = 1;
 
   private readonly entry: URL;
-  private readonly limits: ParserPoolLimits;
+  private limits: ParserPoolLimits;
   private readonly reusable: (answer: Answer) => boolean;
 
   constructor(
@@ -136,6 +136,11 @@ export class ParserPool<Job, Answer> {
     this.entry = entry;
     this.limits = limits;
     this.reusable = reusable;
+  }
+
+  /** Limits for children started and jobs run from now on; a running job's caps too. */
+  setLimits(limits: Partial<ParserPoolLimits>): void {
+    this.limits = { ...this.limits, ...limits };
   }
 
   /** Process ids of the children working now (tests kill one mid-job). */

@@ -253,7 +253,7 @@ function requireFilters(filters: Filter[]): void {
   if (filters.length === 0) throw new HttpError(400, OPERATOR_DB_MESSAGES.filterRequired);
 }
 
-/** `id=eq.X` that matched nothing: spec §8 fixes the English message. */
+/** `id=eq.X` that matched nothing: docs/spec.md §8 fixes the English message. */
 function idFilter(filters: Filter[]): string | undefined {
   return filters.find((f) => f.column.name === 'id' && f.operator === 'eq' && !f.negate)?.value;
 }

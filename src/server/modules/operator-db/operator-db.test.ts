@@ -165,7 +165,7 @@ describe('REST through postgrest-js', () => {
     expect(duplicate.error?.message).toMatch(/すでにあります/);
   });
 
-  it('updates by id, and answers an unknown id with the exact message of spec §8', async () => {
+  it('updates by id, and answers an unknown id in the exact words of docs/spec.md §8', async () => {
     const updated = await db
       .from('faq_generations')
       .update({ title: '更新済み', sources: ['https://example.jp'] })

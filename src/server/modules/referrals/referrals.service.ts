@@ -13,7 +13,7 @@ interface Logger {
   warn: (object: object, message: string) => void;
 }
 
-/** Spec §3: 'REF_' + last 8 characters of the user id in upper case + base-36 timestamp. */
+/** docs/spec.md §3: 'REF_' + last 8 characters of the user id in upper case + base-36 timestamp. */
 export function makeReferralCode(userId: string, now = Date.now()): string {
   const tail = userId.replaceAll('-', '').slice(-8).toUpperCase();
   return `REF_${tail}${now.toString(36).toUpperCase()}`;
@@ -42,8 +42,9 @@ export async function ensureReferralCode(db: DbOrTx, userId: string): Promise<st
 }
 
 /**
- * Runs inside the sign-up transaction. Never blocks sign-up (spec §8): problems are logged and
- * ignored. A savepoint keeps a failed referral from aborting the surrounding transaction.
+ * Runs inside the sign-up transaction. Never blocks sign-up (docs/spec.md §8): problems are
+ * logged and ignored. A savepoint keeps a failed referral from aborting the surrounding
+ * transaction.
  */
 export async function applyReferralAtSignup(
   tx: DbOrTx,

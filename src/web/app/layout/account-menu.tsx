@@ -6,7 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../lib/format.ts';
 import type { CurrentUser } from '../../lib/auth/session.tsx';
 
-/** Spec §2: display name, falling back to the e-mail, then to a generic label. */
+/** docs/spec.md §2: display name, falling back to the e-mail, then to a generic label. */
 export function displayNameOf(user: Pick<CurrentUser, 'displayName' | 'email'> | null): string {
   return user?.displayName?.trim() || user?.email || 'ユーザー';
 }

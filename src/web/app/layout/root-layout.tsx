@@ -23,7 +23,7 @@ const AccountMenu = lazy(async () => ({
 function LayoutBody() {
   const session = useSession();
   usePageViewTracking();
-  // Spec §2 Layout: a full-screen indicator while authentication state loads.
+  // docs/spec.md §2 Layout: a full-screen indicator while authentication state loads.
   if (session.status === 'loading') return <FullScreenLoader />;
   return (
     <div className="flex min-h-screen flex-col">

@@ -6,7 +6,9 @@ import {
   type RequestOptions,
 } from '../../lib/api-client.ts';
 
-/** Spec §3 admin session, kept in the browser under its own key (plus the server's token). */
+/**
+ * docs/spec.md §3 admin session, kept in the browser under its own key (plus the server's token).
+ */
 export const ADMIN_SESSION_KEY = 'faq-kobo.admin-session';
 
 /** The profile the server returned at sign-in, with its token. */

@@ -1,6 +1,6 @@
 export const DEFAULT_EXPORT_TITLE = 'FAQリスト';
 
-/** Spec §5: exporting with nothing approved alerts this, for every format. */
+/** docs/spec.md §5: exporting with nothing approved alerts this, for every format. */
 export const NOTHING_TO_EXPORT = 'エクスポートするFAQを選択してください';
 
 const RESERVED_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/i;

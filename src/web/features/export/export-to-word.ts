@@ -13,10 +13,10 @@ import {
 import { showAlert } from '../../components/ui/alert-dialog.tsx';
 
 /**
- * Spec §7: in the browser, title (default FAQリスト) and approved items in, '{title}.docx' out:
- * 公開用 unless `variant` asks for 確認用, whose file is '{title}（確認用）.docx'.
- * Spec §8: nothing approved → alert; a failure is logged and rethrown for the caller's toast.
- * Resolves false when nothing was exported.
+ * docs/spec.md §7: in the browser, title (default FAQリスト) and approved items in, '{title}.docx'
+ * out: 公開用 unless `variant` asks for 確認用, whose file is '{title}（確認用）.docx'.
+ * docs/spec.md §8: nothing approved → alert; a failure is logged and rethrown for the caller's
+ * toast. Resolves false when nothing was exported.
  */
 export async function exportToWord({
   title = DEFAULT_EXPORT_TITLE,

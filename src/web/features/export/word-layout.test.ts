@@ -82,7 +82,7 @@ const expertItem: ExportItem = {
   integratedAnswer: '基礎控除額を確認し、必要に応じて専門家に相談しましょう。',
 };
 
-describe('Word layout (spec §9)', () => {
+describe('Word layout (docs/spec.md §9)', () => {
   it('plain items: Title style with spacing after 400, bold Q{n} at 24, A: at 22', async () => {
     const [title, question, answer, question2, answer2] = await paragraphs({
       title: '山田ベーカリー よくある質問',

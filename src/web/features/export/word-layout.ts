@@ -19,7 +19,7 @@ import { markedParts } from '../../../shared/figure-flags.ts';
 import type { ExportDocument, ExportItem } from '../../../shared/generations.ts';
 
 /**
- * The Word layout of spec §9, pure (no DOM) so it runs under Node in tests. Only
+ * The Word layout of docs/spec.md §9, pure (no DOM) so it runs under Node in tests. Only
  * export-to-word.ts imports this module, dynamically, so `docx` stays out of the app bundle.
  *
  * docx's `size` is in half-points, as is w:sz: the spec's 24 / 22 / 20 are passed through as

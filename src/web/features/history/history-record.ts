@@ -12,8 +12,8 @@ import { paths } from '../../config/paths.ts';
 export const DRAFT_LABEL = '質問を選択待ち';
 
 /**
- * Spec §3: completed, failed and cancelled (stopped by the owner, ADR 032) are final; a draft
- * waits for the user at its questions; any other status is shown as generating.
+ * docs/spec.md §3: completed, failed and cancelled (stopped by the owner, ADR 032) are final; a
+ * draft waits for the user at its questions; any other status is shown as generating.
  */
 export function statusLabel(status: string, stage?: string): { label: string; className: string } {
   if (status === 'completed')

@@ -40,7 +40,7 @@ const cut = (value: string | null | undefined): string | null =>
   value ? value.slice(0, ANALYTICS_MAX_STRING) : null;
 
 /**
- * The browser side of analytics (spec §9): events are batched ten at a time, sent 3 s after
+ * The browser side of analytics (docs/spec.md §9): events are batched ten at a time, sent 3 s after
  * the first one waits, and on page hide by beacon; a session ends after 30 idle minutes; a
  * visitor who asks not to be tracked (Do Not Track) is not.
  */

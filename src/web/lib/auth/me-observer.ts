@@ -10,7 +10,7 @@ import type { CurrentUser, MeSnapshot } from './session.tsx';
  * session only: a visitor's page never loads it.
  */
 
-/** The signed-in user, parsed by the shared schema and waited for at most 5 s (spec §9). */
+/** The signed-in user, parsed by the shared schema and waited for at most 5 s (docs/spec.md §9). */
 export function fetchMe(signal?: AbortSignal): Promise<CurrentUser> {
   const timeout = AbortSignal.timeout(ME_TIMEOUT_MS);
   return api.get('/api/auth/me', {

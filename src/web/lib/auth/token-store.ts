@@ -2,7 +2,7 @@ import { IFRAME_TOKEN_WAIT_MS, TOKEN_EXPIRY_SKEW_SECONDS } from '../../../shared
 import type { TokenSet } from '../../../shared/auth.ts';
 import type { TokenProvider } from '../api-client.ts';
 
-/** The server's token set (spec §3 signed-in user), stored as-is. */
+/** The server's token set (docs/spec.md §3 signed-in user), stored as-is. */
 export type { TokenSet };
 
 export const TOKEN_STORAGE_KEY = 'faq-kobo.tokens';
@@ -22,7 +22,7 @@ function isTokenSet(value: unknown): value is TokenSet {
   );
 }
 
-/** Spec §4: the access token counts as expired 30 s early. */
+/** docs/spec.md §4: the access token counts as expired 30 s early. */
 export function isAccessTokenExpired(tokens: TokenSet, nowSeconds = Date.now() / 1000): boolean {
   return nowSeconds >= tokens.issued_at + tokens.expires_in - TOKEN_EXPIRY_SKEW_SECONDS;
 }
@@ -154,8 +154,8 @@ export interface HandoffOptions {
 }
 
 /**
- * When framed, the parent may hand tokens over; wait at most 100 ms (spec §9). Only a parent
- * of this app's own origin (the only one CSP frame-ancestors lets frame it) is asked and
+ * When framed, the parent may hand tokens over; wait at most 100 ms (docs/spec.md §9). Only a
+ * parent of this app's own origin (the only one CSP frame-ancestors lets frame it) is asked and
  * believed: any other page framing it, or any other window posting to it, could otherwise
  * sign the visitor into an account of its choosing, or read the request.
  */
@@ -195,7 +195,7 @@ export class TokenStore implements TokenProvider {
     this.#refresh = refresh;
   }
 
-  /** Parent window → a sign-in hand-off of this tab → local storage (spec §4). */
+  /** Parent window → a sign-in hand-off of this tab → local storage (docs/spec.md §4). */
   async initialise(handoffOptions?: HandoffOptions): Promise<TokenSet | null> {
     const fromParent = await requestTokensFromParent();
     const handoff = takeSignInHandoffFromUrl();

@@ -56,7 +56,7 @@ async function stream(
   throw new AiError('AIの応答が途中で終わりました');
 }
 
-/** The AI API (spec §7): text and structured output, streamed or whole, images, speech. */
+/** The AI API (docs/spec.md §7): text and structured output, streamed or whole, images, speech. */
 export const ai = {
   async text(request: TextInput): Promise<AiTextResponse> {
     return apiRequest(await platformPath('ai', 'text'), {

@@ -11,7 +11,7 @@ import { UPLOAD_MAX_BYTES } from '../../../shared/limits.ts';
 import { api, ApiError } from '../api-client.ts';
 import { platformPath } from './project.ts';
 
-/** The data API (spec §7): the server's fetcher and extractors. */
+/** The data API (docs/spec.md §7): the server's fetcher and extractors. */
 export const data = {
   async extractFromUrl(url: string): Promise<ExtractedContent> {
     return api.post(

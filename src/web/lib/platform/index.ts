@@ -1,5 +1,5 @@
 /**
- * One typed client for the platform services (spec §7). Every call raises the
+ * One typed client for the platform services (docs/spec.md §7). Every call raises the
  * api-client's error kinds (§8): AUTHENTICATION_ERROR on 401, VALIDATION_ERROR on 400,
  * API_ERROR with the status otherwise, NETWORK_ERROR when the request never arrived, and the
  * service's own kind (STORAGE_ERROR, AI_ERROR, DATA_ERROR, REALTIME_ERROR, NOTIFICATIONS_ERROR)

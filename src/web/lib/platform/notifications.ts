@@ -14,8 +14,8 @@ export class NotificationsError extends ApiError {
 }
 
 /**
- * The notifications API (spec §7): e-mail for operators. It needs an admin token; the server
- * refuses anyone else, so this is never an open relay.
+ * The notifications API (docs/spec.md §7): e-mail for operators. It needs an admin token; the
+ * server refuses anyone else, so this is never an open relay.
  */
 export const notifications = {
   async email(request: SendEmailRequest, adminToken: string): Promise<SendEmailResponse> {

@@ -40,7 +40,7 @@ interface Pending {
 }
 
 /**
- * One WebSocket for every channel the page follows (spec §7 realtime, §9 constants):
+ * One WebSocket for every channel the page follows (docs/spec.md §7 realtime, §9 constants):
  * subscriptions and sends wait at most 10 s for the server's answer, a ping goes out every
  * 25 s, and while anything is subscribed a dropped connection is retried after 2^n seconds
  * (at most 30) plus up to 1 s of jitter, then every channel is subscribed again.

@@ -12,7 +12,7 @@ import { platformPath } from './project.ts';
 const NETWORK_PREFIX = /^Network request failed: /;
 
 /**
- * The storage API (spec §7): files in the signed-in user's own space. Paths are relative
+ * The storage API (docs/spec.md §7): files in the signed-in user's own space. Paths are relative
  * ("reports/2026.pdf"); the server may correct the extension from the bytes and answers
  * with the path it used.
  */
@@ -31,7 +31,7 @@ export const storage = {
     try {
       return await api.post(url, form, { schema: uploadResponseSchema });
     } catch (error) {
-      // Spec §8 names a failed upload transfer explicitly; the client's wording is generic.
+      // docs/spec.md §8 names a failed upload transfer explicitly; the client's wording is generic.
       if (error instanceof ApiError && error.kind === 'NETWORK_ERROR') {
         throw new ApiError(
           'NETWORK_ERROR',

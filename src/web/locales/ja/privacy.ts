@@ -2,7 +2,7 @@ import type { LegalArticle } from './legal-article.ts';
 
 export const PRIVACY_UPDATED = '2026年11月1日';
 
-/** プライバシーポリシー: 6 articles (spec §2). */
+/** プライバシーポリシー: 6 articles (docs/spec.md §2). */
 export const PRIVACY_ARTICLES: LegalArticle[] = [
   {
     title: '第1条（取得する情報）',

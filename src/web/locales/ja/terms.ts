@@ -2,7 +2,7 @@ import type { LegalArticle } from './legal-article.ts';
 
 export const TERMS_UPDATED = '2026年11月1日';
 
-/** 利用規約: 10 articles (spec §2). */
+/** 利用規約: 10 articles (docs/spec.md §2). */
 export const TERMS_ARTICLES: LegalArticle[] = [
   {
     title: '第1条（適用）',

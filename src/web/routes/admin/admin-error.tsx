@@ -1,7 +1,7 @@
 import { useRouteError } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 
-/** Spec §2: the render-error fallback of the admin area shows the error and its stack. */
+/** docs/spec.md §2: the render-error fallback of the admin area shows the error and its stack. */
 export function AdminErrorRoute() {
   const error = useRouteError();
   const message = error instanceof Error ? error.message : String(error);

@@ -33,7 +33,10 @@ export interface UsageTableProps {
   onShowMore: () => void;
 }
 
-/** Spec §2: first 20 rows, then 'もっと見る' (which really loads more: docs/product-decisions.md §2). */
+/**
+ * docs/spec.md §2: first 20 rows, then 'もっと見る' (which really loads more:
+ * docs/product-decisions.md §2).
+ */
 export function UsageTable({
   transactions,
   visible,

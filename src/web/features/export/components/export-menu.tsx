@@ -99,10 +99,11 @@ function VariantChoice({
 }
 
 /**
- * Word (spec §7) plus CSV, Markdown, HTML and schema.org JSON-LD (docs/product-decisions.md §8). `items` are
- * the approved ones; found by role and name ('Wordで出力', 'その他の形式', menu items, the
- * 出力内容 radio group). `unanswered` (questions the page left unanswered) is an appendix of the
- * 確認用 Word file only: a list of unanswered questions does not belong in what is published.
+ * Word (docs/spec.md §7) plus CSV, Markdown, HTML and schema.org JSON-LD
+ * (docs/product-decisions.md §8). `items` are the approved ones; found by role and name
+ * ('Wordで出力', 'その他の形式', menu items, the 出力内容 radio group). `unanswered` (questions
+ * the page left unanswered) is an appendix of the 確認用 Word file only: a list of unanswered
+ * questions does not belong in what is published.
  */
 export function ExportMenu({
   title = DEFAULT_EXPORT_TITLE,

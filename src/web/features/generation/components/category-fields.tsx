@@ -6,7 +6,7 @@ import type { SavedForm } from '../hooks/use-saved-form.ts';
 
 type CategoryValues = Pick<SavedForm, 'categoryName' | 'major' | 'medium' | 'minor' | 'responders'>;
 
-/** Spec §5 category mode: a category name plus 1 to 5 responders (experts). */
+/** docs/spec.md §5 category mode: a category name plus 1 to 5 responders (experts). */
 export function CategoryFields({
   id,
   values,

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 
 /**
- * Spec §5 「クレジットが不足しています」, with what is missing and where to get credits. The
+ * docs/spec.md §5 「クレジットが不足しています」, with what is missing and where to get credits. The
  * links open a new tab so the questions and their selection stay on this page.
  *
  * `refused`: the server has just refused the answer run. The box sits below the list, and the

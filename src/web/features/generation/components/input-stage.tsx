@@ -33,8 +33,8 @@ const tabClass =
 const selectClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm';
 
 /**
- * Spec §5 input stage. `storageKey` keeps what the user typed across errors, 戻る and reloads
- * (see use-saved-form); without it the form is not kept.
+ * docs/spec.md §5 input stage. `storageKey` keeps what the user typed across errors, 戻る and
+ * reloads (see use-saved-form); without it the form is not kept.
  */
 export function InputStage({
   busy,
@@ -99,8 +99,8 @@ export function InputStage({
     onSubmit(request);
   }
 
-  // Spec §5 asks for both a disabled button while URL and text are empty and an alert when it
-  // is clicked in that state. It only looks disabled, so the click that explains
+  // docs/spec.md §5 asks for both a disabled button while URL and text are empty and an alert when
+  // it is clicked in that state. It only looks disabled, so the click that explains
   // 「URLまたはテキストを入力してください」 stays possible (for assistive technology too).
   const looksDisabled = tab === 'url' && urlEmpty;
   // What an empty title becomes (the server derives the same; a URL's page names it once read).

@@ -103,8 +103,8 @@ function firstStepMessage(generation: Generation): string {
 }
 
 /**
- * Spec §4 generation stages: input → questions → results; a failure goes back one stage with
- * the spec's message; back and new-creation reset everything.
+ * docs/spec.md §4 generation stages: input → questions → results; a failure goes back one stage
+ * with the spec's message; back and new-creation reset everything.
  */
 export function useGenerationFlow(options: { onBalanceChanged: () => void }) {
   const [state, setState] = useState<FlowState>(INITIAL);

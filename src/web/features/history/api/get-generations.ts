@@ -23,7 +23,7 @@ export function listQuery(cursor: string | null, filters: HistoryFilters): strin
 export const getGenerations = (cursor: string | null, filters: HistoryFilters = {}) =>
   api.get(`/api/generations${listQuery(cursor, filters)}`, { schema: generationListSchema });
 
-/** Newest first, 50 a page (spec §9); 'もっと見る' asks for the next cursor. */
+/** Newest first, 50 a page (docs/spec.md §9); 'もっと見る' asks for the next cursor. */
 export const generationsQueryOptions = (filters: HistoryFilters = {}) =>
   infiniteQueryOptions({
     queryKey: [...generationListsQueryKey, filters],

@@ -26,7 +26,7 @@ import {
 import { StatusBadge } from './status-badge.tsx';
 
 /**
- * Spec §2 detail modal: Q1..Qn with their answers or '回答なし'; '詳細情報がありません' when
+ * docs/spec.md §2 detail modal: Q1..Qn with their answers or '回答なし'; '詳細情報がありません' when
  * the record holds no questions at all. The full record is fetched so a running job shows its
  * progress; the list entry is shown until it arrives.
  */

@@ -23,7 +23,7 @@ import {
 } from '../history-record.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-/** One record (spec §2): title, status, date, method, FAQ count, credits, source. */
+/** One record (docs/spec.md §2): title, status, date, method, FAQ count, credits, source. */
 export function HistoryEntry({
   record,
   deleting,

@@ -19,8 +19,8 @@ export const DELETE_CONFIRMATION = 'この履歴を削除しますか？';
 export const DELETE_FAILED = '削除に失敗しました';
 
 /**
- * Spec §2 /history. `renderExport` and `renderUnanswered` are supplied by the route: exporting
- * and answering what the page left unanswered belong to other features.
+ * docs/spec.md §2 /history. `renderExport` and `renderUnanswered` are supplied by the route:
+ * exporting and answering what the page left unanswered belong to other features.
  */
 export function HistoryList({
   userId,

@@ -3,7 +3,7 @@ import { CARD_ONLY_PAYMENT } from '../../../../shared/prerender-config.ts';
 import type { PublicConfig } from '../../../../shared/public-config.ts';
 import { formatNumber, formatYen } from '../../../lib/format.ts';
 
-/** 特定商取引法に基づく表記 (spec §2 /legal). */
+/** 特定商取引法に基づく表記 (docs/spec.md §2 /legal). */
 export function CommerceDisclosure({ config }: { config: PublicConfig }) {
   const payment = config.payment ?? CARD_ONLY_PAYMENT;
   const paidPlans = PLANS.filter((plan) => plan.priceYen > 0);

@@ -1,4 +1,4 @@
-/** Spec §1: shown on the landing page. */
+/** docs/spec.md §1: shown on the landing page. */
 export function Disclaimer() {
   return (
     <aside

@@ -13,7 +13,7 @@ export interface PurchaseFlow {
 }
 
 /**
- * Spec §4 Purchase: pick a paid plan → dialog → 購入 starts a checkout session ('処理中…',
+ * docs/spec.md §4 Purchase: pick a paid plan → dialog → 購入 starts a checkout session ('処理中…',
  * disabled) → the checkout page opens in a new tab.
  */
 export function usePurchaseFlow(): PurchaseFlow {
