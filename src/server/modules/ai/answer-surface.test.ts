@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readsAsProse } from './answer-surface.ts';
+import { readsAsProse, withoutSpacedUnits } from './answer-surface.ts';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
 
 let analyzer: Analyzer;
@@ -89,5 +89,14 @@ describe('readsAsProse', () => {
     '予約は必須です。',
   ])('leaves 「%s」 as the page wrote it', (quoted) => {
     expect(readsAsProse(analyzer, quoted)).toBe(quoted);
+  });
+});
+
+describe('withoutSpacedUnits', () => {
+  it('writes a thousands point before 円 as a comma, and leaves a decimal alone', () => {
+    expect(withoutSpacedUnits('入会金は3.000円、月2回は7.000円~です。')).toBe(
+      '入会金は3,000円、月2回は7,000円~です。',
+    );
+    expect(withoutSpacedUnits('1.5倍、2.50円、12.000.000円')).toBe('1.5倍、2.50円、12.000.000円');
   });
 });

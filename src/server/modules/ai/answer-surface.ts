@@ -37,6 +37,9 @@ export function withoutSpacedUnits(text: string): string {
   return (
     text
       .replace(/(\d)[ \u3000]+(?=(?:円|万円|件|日|回|分|時間|名|人|歳|か月|ヶ月|倍|%|％))/g, '$1')
+      // 「3.000円」: a page's thousands written with a point, read as three yen (graded B/C); the
+      // figure is the same, written as customers read it.
+      .replace(/(?<![\d.])(\d{1,3})\.(\d{3})(?=\s*円)/g, '$1,$2')
       // 「一律 100万円」「提出先 1件毎に」: a word runs into its figure. After a figure's own unit
       // (「10分 500円」) the space parts two values and stays.
       .replace(

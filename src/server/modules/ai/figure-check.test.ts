@@ -10,6 +10,7 @@ describe('unsupportedFigures: the same figure written another way is found', () 
     ['man', '入会金は1万円です。', '入会金 10,000円'],
     ['man and sen', '1万2千円です。', '12,000円'],
     ['yen sign', '¥1,500です。', '1500円'],
+    ['thousands point before 円', '入会金は3,000円です。', '入会金:3.000円'],
     ['tax stated by the answer, page says it once', '1,100円（税込）です。', 'カット 1,100円'],
     ['tax in', '税込4,840円です。', '4,840円（税込）'],
     ['10時 = 10:00', '10時から18時まで営業しています。', '営業時間 10:00〜18:00'],

@@ -135,6 +135,8 @@ export function normalized(original: string): Mapped {
     /(?<=\d)[ \t\u3000]+(?=[万千円時分日年月割%歳才名人個回件台席枚本泊週秒ヶかカ])/g,
     () => '',
   );
+  // A thousands point before 円 (「3.000円」) is a page's thousands separator.
+  text = replaceMapped(text, /(?<![\d.])(\d{1,3})\.(?=\d{3}\s*円)/g, (match) => match[1]!);
   // Thousands separators, then 万 and 千 written after digits (1万2,000円, 3千円).
   text = replaceMapped(text, /(\d),(?=\d{3}(?!\d))/g, (match) => match[1]!);
   text = replaceMapped(text, /(\d),(?=\d{3}(?!\d))/g, (match) => match[1]!);
