@@ -99,4 +99,10 @@ describe('withoutSpacedUnits', () => {
     );
     expect(withoutSpacedUnits('1.5倍、2.50円、12.000.000円')).toBe('1.5倍、2.50円、12.000.000円');
   });
+
+  it('says the yen once', () => {
+    expect(withoutSpacedUnits('薪は¥300円、炭は￥1,000です。')).toBe(
+      '薪は300円、炭は￥1,000です。',
+    );
+  });
 });

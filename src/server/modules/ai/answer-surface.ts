@@ -40,6 +40,8 @@ export function withoutSpacedUnits(text: string): string {
       // 「3.000円」: a page's thousands written with a point, read as three yen (graded B/C); the
       // figure is the same, written as customers read it.
       .replace(/(?<![\d.])(\d{1,3})\.(\d{3})(?=\s*円)/g, '$1,$2')
+      // 「¥300円」: the yen said twice.
+      .replace(/[¥￥]\s*(\d[\d,]*)(?=\s*円)/g, '$1')
       // 「一律 100万円」「提出先 1件毎に」: a word runs into its figure. After a figure's own unit
       // (「10分 500円」) the space parts two values and stays.
       .replace(
