@@ -214,6 +214,13 @@ export function spacedTables(lines: string[]): string[] {
       rows.push(row.cells);
       next += row.lines;
     }
+    const itemValues =
+      isHeader && rows.length === 0 ? valuesUnder(lines[index + 1], headerCells) : [];
+    if (itemValues.length > 0) {
+      out.push(...itemValues);
+      index += 1;
+      continue;
+    }
     if (rows.length === 0) {
       out.push(lines[index]!);
       continue;
@@ -222,6 +229,22 @@ export function spacedTables(lines: string[]): string[] {
     index = next - 1;
   }
   return out;
+}
+
+/**
+ * 「基本料金 作業時間 人数 材料費 移動費」 over 「¥3,000(1日) ¥1,500(1時間) … ※作業内容により異なります
+ * 20キロ以上は1キロ+¥100」: each name over its value, said as 「基本料金：¥3,000(1日)」. A value
+ * that is no figure is kept only for a fee (「材料費：作業内容により異なります」); a formula under
+ * 人数 says nothing of its own.
+ */
+function valuesUnder(line: string | undefined, names: string[]): string[] {
+  const values = (line ?? '').trim().split(CELL_GAP);
+  if (values.length !== names.length || values.filter((value) => /\d/.test(value)).length < 2)
+    return [];
+  return names.flatMap((name, column) => {
+    const value = values[column]!.replace(/^※/, '');
+    return /\d/.test(value) || /(?:料|費|代)$/.test(name) ? [`${name}：${value}`] : [];
+  });
 }
 
 const valuesOnly = (line: string, count: number): string[] | undefined => {

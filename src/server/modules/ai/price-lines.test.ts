@@ -57,4 +57,28 @@ describe('priced lines through the engine', () => {
     );
     expect(answers.get('介助保定料はいくらですか？')).toMatch(/^介助保定料は¥500〜/);
   });
+
+  it('reads each name of a spaced header over its value on the next line', () => {
+    const content = [
+      {
+        url: 'https://example.jp/',
+        title: '',
+        markdown: [
+          '便利屋の料金は以下の表の合計で算出されます',
+          '',
+          '基本料金 作業時間 人数 材料費 移動費',
+          '¥3,000(1日) ¥1,500(1時間) 基本料金×作業時間×人数 ※作業内容により異なります 20キロ以上は1キロ+¥100',
+        ].join('\n'),
+      },
+    ];
+    const answers = new Map(
+      offlineQuestionsFromContent(analyzer, content, 10).drafts.map((draft) => [
+        draft.question,
+        offlineAnswer(analyzer, content, draft, 'short').answer,
+      ]),
+    );
+    expect(answers.get('基本料金はいくらですか？')).toBe('基本料金は¥3,000(1日)です。');
+    expect(answers.get('移動費はいくらですか？')).toBe('移動費は20キロ以上は1キロ+¥100です。');
+    expect([...answers.keys()].join()).not.toMatch(/人数/);
+  });
 });
