@@ -137,7 +137,8 @@ export function toPassages(pages: SourcePage[]): Passage[] {
       rowsUnderHeader = 0;
     };
     // A question the page asks itself, and the lines of its answer so far.
-    let asked: { question: string; lines: string[]; unmarked: boolean } | undefined;
+    let asked:
+      { question: string; lines: string[]; unmarked: boolean; bulleted: boolean } | undefined;
     const pageAsks = asksItself(lines);
     let inFaq = pageAsks;
     // A page titled with the question it answers (「何時までやっていますか?」 over its answer):
@@ -206,13 +207,20 @@ export function toPassages(pages: SourcePage[]): Passage[] {
           question: question.replace(/\?/g, '？').replace(/か$/, 'か？'),
           lines: [],
           unmarked: !marked,
+          bulleted: BULLET.test(line),
         };
         continue;
       }
       if (heading) flushAnswer();
       // An unmarked answer ends where the page marks its next item (「■年単位の休塾予定」,
       // 「➡大学受験生には」): without Q／A marks or blank lines, nothing else says it is over.
-      if (asked?.unmarked && /^\s*[■□◆◇●▼▶➡⇒→]/.test(line)) flushAnswer();
+      // A question on a list item of its own: the next item is the next question, asked or not
+      // (「• WEB入会の方法について教えてください。」 ran into the answer before it).
+      if (
+        asked?.unmarked &&
+        (/^\s*[■□◆◇●▼▶➡⇒→]/.test(line) || (asked.bulleted && BULLET.test(line)))
+      )
+        flushAnswer();
       // 「対応可能です。割増料金はいただきません。」 then 「サービス内容・対応範囲」: a short name
       // after an answer's last sentence heads the next questions; it is no part of the answer.
       if (
