@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { caseQuestion } from './case-questions.ts';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import { offlineAnswer } from './offline-answer.ts';
-import { offlineQuestionsFromContent } from './offline-engine.ts';
+import { shortAnswersOf } from './engine-answers.test-support.ts';
 
 /** A rule written as a case and what follows, asked as the customer asks it (issue 23). */
 describe('caseQuestion', () => {
@@ -65,21 +64,12 @@ describe('cases through the engine', () => {
   });
 
   it('answers the case question with the page’s sentence, without its connective', () => {
-    const content = [
-      {
-        url: 'https://example.jp/',
-        title: '',
-        markdown: [
-          '着物レンタルのご案内です。',
-          'ただし、レンタル品を損失、破損等された場合は、販売価格を請求させていただきます。',
-        ].join('\n'),
-      },
-    ];
-    const draft = offlineQuestionsFromContent(analyzer, content, 10).drafts.find(
-      (candidate) => candidate.question === 'レンタル品を損失・破損等した場合はどうなりますか？',
-    );
-    expect(draft).toBeDefined();
-    expect(offlineAnswer(analyzer, content, draft!, 'short').answer).toBe(
+    const answers = shortAnswersOf(analyzer, [
+      '着物レンタルのご案内です。',
+      'ただし、レンタル品を損失、破損等された場合は、販売価格を請求させていただきます。',
+    ]);
+    expect(answers.has('レンタル品を損失・破損等した場合はどうなりますか？')).toBe(true);
+    expect(answers.get('レンタル品を損失・破損等した場合はどうなりますか？')).toBe(
       'レンタル品を損失、破損等された場合は、販売価格を請求させていただきます。',
     );
   });

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import { offlineAnswer } from './offline-answer.ts';
-import { offlineQuestionsFromContent } from './offline-engine.ts';
+import { shortAnswersOf } from './engine-answers.test-support.ts';
 import { needQuestion } from './need-questions.ts';
 
 /** What a page requires of the customer, asked as 「…は必要ですか？」 (issue 23). */
@@ -41,21 +40,12 @@ describe('needQuestion', () => {
   });
 
   it('is answered はい with the page’s sentence through the engine', () => {
-    const content = [
-      {
-        url: 'https://example.jp/',
-        title: '',
-        markdown: [
-          'こども園の入園案内です。',
-          '未就園児のかたは、事前申込みが必要になります。',
-        ].join('\n'),
-      },
-    ];
-    const draft = offlineQuestionsFromContent(analyzer, content, 10).drafts.find(
-      (candidate) => candidate.question === '未就園児は事前申込みが必要ですか？',
-    );
-    expect(draft).toBeDefined();
-    expect(offlineAnswer(analyzer, content, draft!, 'short').answer).toBe(
+    const answers = shortAnswersOf(analyzer, [
+      'こども園の入園案内です。',
+      '未就園児のかたは、事前申込みが必要になります。',
+    ]);
+    expect(answers.has('未就園児は事前申込みが必要ですか？')).toBe(true);
+    expect(answers.get('未就園児は事前申込みが必要ですか？')).toBe(
       'はい、未就園児のかたは、事前申込みが必要になります。',
     );
   });

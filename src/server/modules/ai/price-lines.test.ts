@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import { offlineAnswer } from './offline-answer.ts';
-import { offlineQuestionsFromContent } from './offline-engine.ts';
+import { shortAnswersOf } from './engine-answers.test-support.ts';
 import { passagesOf } from './passages.ts';
 import { pricedList } from './price-lines.ts';
 
@@ -34,24 +33,17 @@ describe('priced lines through the engine', () => {
   });
 
   it('asks a fee with a long note after its price, and a fee listed with its kinds', () => {
-    const content = [
-      {
-        url: 'https://example.jp/',
-        title: '',
-        markdown: [
-          'トリミングサロンのご案内です。',
-          '- デザインカット代 ¥500〜、おパンツ ¥1,000、ブレス ¥1,000',
-          '- 介助保定料 ¥500〜(噛む・暴れる・嫌がる、高齢犬で保定が必要 etc)',
-        ].join('\n'),
-      },
+    const lines = [
+      'トリミングサロンのご案内です。',
+      '- デザインカット代 ¥500〜、おパンツ ¥1,000、ブレス ¥1,000',
+      '- 介助保定料 ¥500〜(噛む・暴れる・嫌がる、高齢犬で保定が必要 etc)',
     ];
-    expect(passagesOf(content).filter((passage) => passage.kind === 'pair')).toHaveLength(2);
-    const answers = new Map(
-      offlineQuestionsFromContent(analyzer, content, 10).drafts.map((draft) => [
-        draft.question,
-        offlineAnswer(analyzer, content, draft, 'short').answer,
-      ]),
-    );
+    expect(
+      passagesOf([{ url: 'https://example.jp/', title: '', markdown: lines.join('\n') }]).filter(
+        (passage) => passage.kind === 'pair',
+      ),
+    ).toHaveLength(2);
+    const answers = shortAnswersOf(analyzer, lines);
     expect(answers.get('デザインカット代はいくらですか？')).toBe(
       'デザインカット代は¥500〜（おパンツ・ブレスは各¥1,000）です。',
     );
@@ -59,24 +51,12 @@ describe('priced lines through the engine', () => {
   });
 
   it('reads each name of a spaced header over its value on the next line', () => {
-    const content = [
-      {
-        url: 'https://example.jp/',
-        title: '',
-        markdown: [
-          '便利屋の料金は以下の表の合計で算出されます',
-          '',
-          '基本料金 作業時間 人数 材料費 移動費',
-          '¥3,000(1日) ¥1,500(1時間) 基本料金×作業時間×人数 ※作業内容により異なります 20キロ以上は1キロ+¥100',
-        ].join('\n'),
-      },
-    ];
-    const answers = new Map(
-      offlineQuestionsFromContent(analyzer, content, 10).drafts.map((draft) => [
-        draft.question,
-        offlineAnswer(analyzer, content, draft, 'short').answer,
-      ]),
-    );
+    const answers = shortAnswersOf(analyzer, [
+      '便利屋の料金は以下の表の合計で算出されます',
+      '',
+      '基本料金 作業時間 人数 材料費 移動費',
+      '¥3,000(1日) ¥1,500(1時間) 基本料金×作業時間×人数 ※作業内容により異なります 20キロ以上は1キロ+¥100',
+    ]);
     expect(answers.get('基本料金はいくらですか？')).toBe('基本料金は¥3,000(1日)です。');
     expect(answers.get('移動費はいくらですか？')).toBe('移動費は20キロ以上は1キロ+¥100です。');
     expect([...answers.keys()].join()).not.toMatch(/人数/);

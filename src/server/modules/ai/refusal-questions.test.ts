@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalyzer, type Analyzer } from './japanese.ts';
-import { offlineAnswer } from './offline-answer.ts';
-import { offlineQuestionsFromContent } from './offline-engine.ts';
+import { shortAnswersOf } from './engine-answers.test-support.ts';
 import { refusalQuestion } from './refusal-questions.ts';
 
 /** What a page refuses or forbids, asked whole (issue 23). */
@@ -56,24 +55,11 @@ describe('refusalQuestion', () => {
 
 describe('refusals through the engine', () => {
   it('asks the refusal and answers it with いいえ and the page sentence', () => {
-    const content = [
-      {
-        url: 'https://example.jp/',
-        title: '',
-        markdown: [
-          '動物病院のご案内です。',
-          '電話での病気に関する質問や飼育相談はお断りしております。',
-          'ガスコンロ以外の火気使用は厳禁です。',
-        ].join('\n'),
-      },
-    ];
-    const { drafts } = offlineQuestionsFromContent(analyzer, content, 10);
-    const answers = new Map(
-      drafts.map((draft) => [
-        draft.question,
-        offlineAnswer(analyzer, content, draft, 'short').answer,
-      ]),
-    );
+    const answers = shortAnswersOf(analyzer, [
+      '動物病院のご案内です。',
+      '電話での病気に関する質問や飼育相談はお断りしております。',
+      'ガスコンロ以外の火気使用は厳禁です。',
+    ]);
     expect(answers.get('電話での病気に関する質問や飼育相談はできますか？')).toBe(
       'いいえ、電話での病気に関する質問や飼育相談はお断りしております。',
     );
