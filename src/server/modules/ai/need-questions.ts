@@ -65,9 +65,10 @@ export function needQuestion(analyzer: Analyzer, sentence: string): NeedQuestion
     .replace(/[。！]$/, '')
     .replace(/[（(][^）)]*[）)]/g, '');
   if (NOT_ASKABLE.test(text)) return undefined;
-  const match = NEEDED.exec(text) ?? ASKED_FOR.exec(text);
+  const statesNeed = NEEDED.exec(text);
+  const match = statesNeed ?? ASKED_FOR.exec(text);
   if (!match) return undefined;
-  const request = !NEEDED.test(text);
+  const request = !statesNeed;
   const who = FOR_WHOM.exec(text)?.groups?.who;
   const before = match.groups!.before!.replace(FOR_WHOM, '');
   const needed = nounTail(analyzer.tokenize(before))?.replace(
